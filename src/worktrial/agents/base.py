@@ -1,0 +1,91 @@
+"""The Agent protocol and the environment a trial hands to an agent."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox
+from ..tasks import Budgets
+
+
+class Trajectory:
+    """Append-only JSONL event log of one trial (agent actions, tool results, world events)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self.count = 0
+
+    def add(self, type: str, **data: Any) -> None:
+        event = {"n": self.count, "type": type, **data}
+        with self._lock, self.path.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(event, default=str) + "\n")
+            self.count += 1
+
+
+@dataclass
+class AgentEnv:
+    """What an agent may use: commands in the trial's sandbox, the brief, its budgets, and a cancel flag.
+
+    The world (people, inbox, pilot) is reached from inside the sandbox with `bin/ask` and `bin/pilot`.
+    """
+
+    instance_id: str
+    brief: str
+    budgets: Budgets
+    workspace: Path
+    sandbox: Sandbox
+    trajectory: Trajectory
+    mounts: list[Mount] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)
+    limits: Limits = field(default_factory=Limits)
+    started: float = field(default_factory=time.monotonic)
+    cancelled: threading.Event = field(default_factory=threading.Event)
+    actions: int = 0
+
+    @property
+    def seconds_left(self) -> float:
+        return self.budgets.max_minutes * 60 - (time.monotonic() - self.started)
+
+    def exec(self, argv: Sequence[str], timeout_s: float | None = None, mounts: Sequence[Mount] = (),
+             stdin: bytes | None = None) -> ExecResult:
+        """Run one command in /workspace under the trial's sandbox; counts as one action."""
+        self.actions += 1
+        wall = max(1.0, min(timeout_s or self.limits.wall_s, self.seconds_left))
+        spec = ExecSpec(argv=list(argv), workspace=self.workspace, env=dict(self.env),
+                        mounts=[*self.mounts, *mounts], stdin=stdin, limits=replace(self.limits, wall_s=wall))
+        self.trajectory.add("tool_call", tool="run_command", argv=list(argv))
+        result = self.sandbox.run(spec)
+        self.trajectory.add("tool_result", tool="run_command", exit_code=result.exit_code,
+                            timed_out=result.timed_out, stdout=result.stdout[-4000:], stderr=result.stderr[-4000:])
+        return result
+
+    async def aexec(self, argv: Sequence[str], timeout_s: float | None = None, mounts: Sequence[Mount] = (),
+                    stdin: bytes | None = None) -> ExecResult:
+        return await asyncio.to_thread(self.exec, argv, timeout_s, mounts, stdin)
+
+
+@dataclass(frozen=True)
+class AgentResult:
+    termination: str = "completed"  # completed | max_actions | max_minutes | max_usd | error
+    actions: int = 0
+    detail: str = ""
+    usage: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """An agent: harness + model, or a calibration script. Two methods, as in Harbor."""
+
+    name: str
+
+    async def setup(self, env: AgentEnv) -> None: ...
+
+    async def run(self, env: AgentEnv) -> AgentResult: ...

@@ -1,0 +1,61 @@
+"""Calibration agents: `noop`, and solution scripts from the task's hidden/solutions run like an agent."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..sandbox import Mount
+from ..tasks import Instance
+from .base import AgentEnv, AgentResult
+
+SOLUTION_MOUNT = "/solution"
+
+
+class NoopAgent:
+    """Delivers the workspace untouched and asks nobody: the baseline every task must score ≈ 0 on."""
+
+    name = "noop"
+
+    async def setup(self, env: AgentEnv) -> None:
+        return None
+
+    async def run(self, env: AgentEnv) -> AgentResult:
+        env.trajectory.add("agent", note="noop: no action")
+        return AgentResult("completed", 0)
+
+
+@dataclass
+class ScriptAgent:
+    """Runs `hidden/solutions/<script>` inside the trial's sandbox, exactly where an agent would work.
+
+    The solutions folder (after the variant overlay) is copied outside the workspace and mounted read-only at
+    /solution, so solutions can share helpers but never see the grader, data or people files.
+    """
+
+    name: str
+    instance: Instance
+    script: str
+    staging: Path
+
+    async def setup(self, env: AgentEnv) -> None:
+        dest = self.staging / "solutions"
+        if dest.exists():
+            shutil.rmtree(dest)
+        for rel, src in self.instance.hidden_files.items():
+            if rel.startswith("solutions/"):
+                target = dest / rel.removeprefix("solutions/")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, target)
+        if not (dest / self.script).is_file():
+            raise FileNotFoundError(f"{self.instance.family.root}/hidden/solutions/{self.script} is missing "
+                                    f"(variant {self.instance.variant})")
+
+    async def run(self, env: AgentEnv) -> AgentResult:
+        mount = Mount(self.staging / "solutions", SOLUTION_MOUNT)
+        result = await env.aexec(["python3", f"{SOLUTION_MOUNT}/{self.script}"], mounts=[mount],
+                                 timeout_s=env.budgets.max_minutes * 60)
+        if result.timed_out:
+            return AgentResult("max_minutes", env.actions, "solution script ran out of time")
+        return AgentResult("completed", env.actions, f"exit {result.exit_code}")

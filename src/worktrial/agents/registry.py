@@ -1,0 +1,41 @@
+"""Agent specs → agents. `noop`, `reference`, `literal`, `shortcut:NAME`, and `reference@VARIANT`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..tasks import Instance
+from .base import Agent
+from .calibration import NoopAgent, ScriptAgent
+
+CALIBRATION = ("noop", "reference", "literal")
+
+
+class UnknownAgent(ValueError):
+    pass
+
+
+def solution_instance(instance: Instance, variant: str | None) -> Instance:
+    """The instance whose solutions to use: another variant's for the memorisation probe."""
+    if variant is None or variant == instance.variant:
+        return instance
+    return instance.family.instance(variant, instance.level)
+
+
+def make_agent(spec: str, instance: Instance, staging: Path) -> Agent:
+    base, _, from_variant = spec.partition("@")
+    if base == "noop":
+        return NoopAgent()
+    source = solution_instance(instance, from_variant or None)
+    if base in ("reference", "literal"):
+        return ScriptAgent(spec, source, f"{base}.py", staging)
+    if base.startswith("shortcut:"):
+        name = base.removeprefix("shortcut:")
+        return ScriptAgent(spec, source, f"shortcuts/{name}.py", staging)
+    raise UnknownAgent(f"unknown agent {spec!r}: use noop, reference, literal, shortcut:NAME or NAME@VARIANT")
+
+
+def shortcut_names(instance: Instance) -> list[str]:
+    return sorted(rel.removeprefix("solutions/shortcuts/").removesuffix(".py")
+                  for rel in instance.hidden_files
+                  if rel.startswith("solutions/shortcuts/") and rel.endswith(".py"))

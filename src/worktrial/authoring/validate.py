@@ -1,0 +1,52 @@
+"""Anchor validation: the calibration agents must land where a sound task puts them (docs/scoring.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..agents import shortcut_names
+from ..tasks import Instance
+
+VALIDATION_LEVEL = "L3"
+
+
+@dataclass(frozen=True)
+class Expectation:
+    text: str
+    low: float | None = None
+    high: float | None = None
+    abs_below: float | None = None
+
+    def holds(self, score: float | None) -> bool:
+        if score is None:
+            return False
+        if self.abs_below is not None:
+            return abs(score) < self.abs_below
+        return (self.low is None or score >= self.low) and (self.high is None or score <= self.high)
+
+
+def expectation(instance: Instance, agent: str) -> Expectation:
+    base, _, from_variant = agent.partition("@")
+    if from_variant and from_variant != instance.variant:
+        return Expectation("≤ 0.8 (memorisation probe)", high=0.8)
+    if base == "reference":
+        return Expectation("≥ 0.95", low=0.95)
+    if base == "noop":
+        return Expectation("|S| < 0.05", abs_below=0.05)
+    if base == "literal":
+        return Expectation("≥ 0.95 (literal ask is right)", low=0.95) if instance.literal_right else Expectation(
+            "≤ 0.2", high=0.2)
+    return Expectation("≤ 0.8", high=0.8)
+
+
+def anchor_pairs(instances: list[Instance]) -> list[tuple[str, str]]:
+    """Every variant at L3 × (reference, noop, literal, each shortcut, base reference on other variants)."""
+    pairs = []
+    for inst in instances:
+        if inst.level != VALIDATION_LEVEL:
+            continue
+        agents = ["reference", "noop", "literal", *(f"shortcut:{n}" for n in shortcut_names(inst))]
+        if inst.variant != "base" and "base" in inst.family.variants:
+            agents.append("reference@base")
+        pairs += [(inst.id, a) for a in agents]
+    return pairs

@@ -1,0 +1,159 @@
+"""Run a delivered system on unseen data in a fresh sandbox, then measure its KPI on the host."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import shlex
+import shutil
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox
+from ..tasks import Instance
+from .snapshot import copy_snapshot
+
+
+class GraderError(RuntimeError):
+    """The task's grader misbehaved (raised, returned garbage): an infrastructure failure, never a score."""
+
+
+@dataclass(frozen=True)
+class KpiContext:
+    """What a grader's `kpi()` and `pilot_feedback()` receive."""
+
+    out_dir: Path
+    data_dir: Path
+    workspace: Path
+    params: dict[str, Any]
+    facts: frozenset[str]
+    exit_code: int
+    timed_out: bool
+    stdout: str
+    stderr: str
+    split: str
+
+
+@dataclass(frozen=True)
+class KpiOutcome:
+    kpi: float
+    incidents: list[str]
+    details: dict[str, Any]
+    kpi_name: str = "kpi"
+    run: dict[str, Any] = field(default_factory=dict)
+
+
+_modules: dict[str, ModuleType] = {}
+_modules_lock = threading.Lock()
+_data_locks: dict[str, threading.Lock] = {}
+
+
+def grader_module(instance: Instance) -> ModuleType:
+    """Import the instance's grader once per content (graders are trusted task code, run on the host)."""
+    path = instance.hidden_path(instance.config.grader.module.removeprefix("hidden/"))
+    key = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    with _modules_lock:
+        if key not in _modules:
+            name = f"worktrial_grader_{instance.family.id}_{key}"
+            spec = importlib.util.spec_from_file_location(name, path)
+            if spec is None or spec.loader is None:
+                raise GraderError(f"{path}: cannot be imported")
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            try:
+                spec.loader.exec_module(module)
+            except Exception as e:
+                raise GraderError(f"{path}: import failed: {type(e).__name__}: {e}") from e
+            _modules[key] = module
+        return _modules[key]
+
+
+def generated_data(instance: Instance, split: str, cache_dir: Path) -> Path:
+    """The grader's data for `split`, generated once per (instance content, split, seed) and reused."""
+    seed = instance.seed if split == "production" else instance.config.grader.pilot_seed
+    key = hashlib.sha256(f"{instance.variant_hash}\0{split}\0{seed}".encode()).hexdigest()[:24]
+    dest = cache_dir / "data" / key
+    with _modules_lock:
+        lock = _data_locks.setdefault(key, threading.Lock())
+    with lock:
+        if not (dest / ".complete").exists():
+            tmp = dest.with_name(dest.name + ".tmp")
+            shutil.rmtree(tmp, ignore_errors=True)
+            tmp.mkdir(parents=True)
+            try:
+                grader_module(instance).generate(tmp, dict(instance.params), seed, split)
+            except Exception as e:
+                raise GraderError(f"grader generate({split}) failed: {type(e).__name__}: {e}") from e
+            (tmp / ".complete").write_text("ok")
+            shutil.rmtree(dest, ignore_errors=True)
+            tmp.rename(dest)
+    return dest
+
+
+def run_system(instance: Instance, snapshot: Path, data: Path, scratch: Path, sandbox: Sandbox) -> tuple[
+        ExecResult, Path, Path]:
+    """Deploy a copy of the snapshot and run the production command on `data`; returns result, out, workspace."""
+    system = instance.config.system
+    assert system is not None
+    if scratch.exists():
+        shutil.rmtree(scratch)
+    scratch.mkdir(parents=True)
+    ws, out = scratch / "workspace", scratch / "out"
+    copy_snapshot(snapshot, ws)
+    out.mkdir()
+    spec = ExecSpec(
+        argv=["/bin/sh", "-c", system.production],
+        workspace=ws,
+        mounts=[Mount(data, "/data"), Mount(out, "/out", writable=True)],
+        limits=Limits(wall_s=system.timeout_s, memory_mb=system.memory_mb),
+    )
+    return sandbox.run(spec), out, ws
+
+
+def measure(instance: Instance, snapshot: Path, facts: frozenset[str], scratch: Path, sandbox: Sandbox,
+            cache_dir: Path, split: str = "production") -> KpiOutcome:
+    data = generated_data(instance, split, cache_dir)
+    result, out, ws = run_system(instance, snapshot, data, scratch, sandbox)
+    ctx = KpiContext(out, data, ws, dict(instance.params), facts, result.exit_code, result.timed_out,
+                     result.stdout[-20000:], result.stderr[-20000:], split)
+    run = {"command": shlex.split(instance.config.system.production) if instance.config.system else [],
+           "exit_code": result.exit_code, "timed_out": result.timed_out, "wall_s": round(result.wall_s, 3),
+           "stderr_tail": result.stderr[-2000:]}
+    try:
+        raw = grader_module(instance).kpi(ctx)
+    except Exception as e:
+        raise GraderError(f"grader kpi() failed: {type(e).__name__}: {e}") from e
+    return _parse_kpi(raw, run)
+
+
+def _parse_kpi(raw: Any, run: dict[str, Any]) -> KpiOutcome:
+    if not isinstance(raw, dict) or not isinstance(raw.get("kpi"), int | float):
+        raise GraderError(f"grader kpi() must return a dict with a numeric 'kpi', got {raw!r:.200}")
+    incidents = raw.get("incidents", [])
+    if not isinstance(incidents, list) or not all(isinstance(i, str) for i in incidents):
+        raise GraderError("grader kpi() 'incidents' must be a list of strings")
+    details = raw.get("details", {})
+    return KpiOutcome(float(raw["kpi"]), incidents, details if isinstance(details, dict) else {},
+                      str(raw.get("kpi_name", "kpi")), run)
+
+
+def pilot_feedback(instance: Instance, snapshot: Path, facts: frozenset[str], scratch: Path, sandbox: Sandbox,
+                   cache_dir: Path) -> tuple[str, list[str]]:
+    """Run the current system on pilot data; staff feedback comes from the grader's `pilot_feedback()`."""
+    data = generated_data(instance, "pilot", cache_dir)
+    result, out, ws = run_system(instance, snapshot, data, scratch, sandbox)
+    module = grader_module(instance)
+    if not hasattr(module, "pilot_feedback"):
+        state = "ran cleanly" if result.ok else f"failed (exit {result.exit_code})"
+        return f"The pilot run {state} and wrote {sum(1 for _ in out.rglob('*'))} file(s).", []
+    ctx = KpiContext(out, data, ws, dict(instance.params), facts, result.exit_code, result.timed_out,
+                     result.stdout[-20000:], result.stderr[-20000:], "pilot")
+    try:
+        raw = module.pilot_feedback(ctx)
+        return str(raw["feedback"]), [str(f) for f in raw.get("facts", [])]
+    except Exception as e:
+        raise GraderError(f"grader pilot_feedback() failed: {type(e).__name__}: {e}") from e

@@ -1,0 +1,42 @@
+"""The score card: everything the grader says about one trial (docs/scoring.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class Component(BaseModel):
+    name: str
+    kind: str
+    value: float | None
+    weight: float = 1.0
+    gate: bool = False
+    evidence: str = ""
+
+
+class ScoreCard(BaseModel):
+    status: Literal["done", "error"] = Field(description="`error` = infrastructure failure: void, never a score.")
+    score: float | None = Field(None, description="S = U_adj − C (engagements).")
+    solved: bool = False
+    incidents: list[str] = Field(default_factory=list)
+    components: list[Component] = Field(default_factory=list)
+    kpi: float | None = None
+    kpi_name: str = ""
+    kpi_baseline: float | None = None
+    kpi_reference: float | None = None
+    uplift: float | None = Field(None, description="U = (KPI − baseline)/(reference − baseline).")
+    uplift_adj: float | None = Field(None, description="min(U, 0) when there is an incident, else U.")
+    contact_cost: float = 0.0
+    facts_obtained: list[str] = Field(default_factory=list)
+    key_fact_coverage: float | None = None
+    questions_asked: int = 0
+    error: str | None = None
+    content_hash: str = ""
+    snapshot_hash: str = ""
+    details: dict[str, Any] = Field(default_factory=dict)
+
+    @classmethod
+    def infrastructure_error(cls, message: str, content_hash: str = "") -> ScoreCard:
+        return cls(status="error", error=message, content_hash=content_hash)

@@ -1,0 +1,137 @@
+"""Jobs: plan trials, run them with a concurrency limit, record each result once, resume after a kill."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from ..agents import UnknownAgent, make_agent
+from ..grading import ScoreCard
+from ..sandbox import get_sandbox
+from ..store import Home, Store, TrialRow
+from ..tasks import Instance, Problem, TaskFormatError, load_suite, select
+from .anchors import AnchorCache
+from .trial import TrialContext, TrialSpec, run_trial
+
+
+class JobConfig(BaseModel):
+    """Everything needed to plan a job again on `--resume`; stored with the job."""
+
+    suites: list[str]
+    tasks: list[str] = Field(default_factory=list)
+    variants: list[str] = Field(default_factory=list)
+    levels: list[str] = Field(default_factory=list)
+    agents: list[str]
+    repeats: int = 1
+    concurrency: int = 2
+    sandbox: str = "bwrap"
+    pairs: list[tuple[str, str]] = Field(default_factory=list, description="Explicit (instance, agent) pairs.")
+
+
+@dataclass
+class PlannedTrial:
+    row: TrialRow
+    instance: Instance
+
+
+@dataclass
+class JobRunner:
+    store: Store
+    home: Home
+    on_done: Callable[[TrialRow, ScoreCard], None] | None = None
+    on_start: Callable[[int], None] | None = None
+    _instances: dict[str, Instance] = field(default_factory=dict)
+
+    def load_instances(self, config: JobConfig) -> list[Instance]:
+        families = [f for suite in config.suites for f in load_suite(Path(suite))]
+        instances = select(families, config.tasks or None, config.variants or None, config.levels or None)
+        if not instances:
+            raise TaskFormatError([Problem(", ".join(config.suites), "", "no instance matches the filters",
+                                           "check --task, --variant and --level against `worktrial tasks`")])
+        self._instances = {i.id: i for i in instances}
+        return instances
+
+    def plan(self, job_id: str, config: JobConfig) -> list[TrialRow]:
+        instances = self.load_instances(config)
+        pairs = config.pairs or [(i.id, a) for i in instances for a in config.agents]
+        rows = []
+        for inst_id, agent in pairs:
+            inst = self._instances[inst_id]
+            _check_agent(agent, inst, self.home)
+            for r in range(config.repeats):
+                slug = f"{inst_id.replace('/', '.')}.{agent.replace(':', '-').replace('@', '.at.')}.r{r}"
+                rows.append(TrialRow(id=f"{job_id}/{slug}", job_id=job_id, instance=inst_id, agent=agent,
+                                     repeat=r, content_hash=inst.content_hash))
+        return rows
+
+    def create(self, config: JobConfig) -> str:
+        job_id = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+        rows = self.plan(job_id, config)
+        self.store.create_job(job_id, config.model_dump(mode="json"), rows)
+        return job_id
+
+    def resume_config(self, job_id: str) -> JobConfig:
+        job = self.store.job(job_id)
+        if job is None:
+            raise TaskFormatError([Problem(str(self.home.root / "worktrial.db"), "jobs", f"no job {job_id!r}",
+                                           "list jobs with `worktrial jobs`")])
+        config = JobConfig.model_validate(job.config)
+        self.load_instances(config)
+        return config
+
+    async def run(self, job_id: str, config: JobConfig) -> list[TrialRow]:
+        """Run every trial of the job that has no result yet (pending, running when killed, or error)."""
+        if not self._instances:
+            self.load_instances(config)
+        todo = [t for t in self.store.trials(job_id) if t.status != "done"]
+        for t in todo:
+            inst = self._instances.get(t.instance)
+            if inst is None or inst.content_hash != t.content_hash:
+                raise TaskFormatError([Problem(t.instance, "content_hash", "the task changed since the job started",
+                                               "start a new job instead of resuming")])
+        sandbox = get_sandbox(config.sandbox)
+        sandbox.check()
+        anchors = AnchorCache(self.home.anchors)
+        ctx = TrialContext(sandbox, self.home.cache, anchors)
+        anchors.ctx = ctx
+        if self.on_start:
+            self.on_start(len(todo))
+        sem = asyncio.Semaphore(max(1, config.concurrency))
+
+        async def one(row: TrialRow) -> None:
+            async with sem:
+                attempt = self.store.start_trial(row.id, "")
+                attempt_dir = self.home.attempt_dir(job_id, row.id.split("/", 1)[1], attempt)
+                spec = TrialSpec(row.id, job_id, self._instances[row.instance], row.agent, row.repeat)
+                card = await run_trial(spec, ctx, attempt_dir)
+                self.store.finish_trial(row.id, card.model_dump(mode="json"), str(attempt_dir))
+                if self.on_done:
+                    self.on_done(row, card)
+
+        await asyncio.gather(*(one(t) for t in todo))
+        self.store.finish_job(job_id)
+        return self.store.trials(job_id)
+
+
+def _check_agent(agent: str, instance: Instance, home: Home) -> None:
+    try:
+        make_agent(agent, instance, home.root)
+    except UnknownAgent as e:
+        raise TaskFormatError([Problem("--agent", agent, str(e), "see `worktrial run --help`")]) from None
+
+
+def trial_record(row: TrialRow) -> dict[str, Any]:
+    """The JSON Lines record of one trial (`worktrial run --json`)."""
+    card = row.scorecard or {}
+    return {"trial": row.id, "job": row.job_id, "instance": row.instance, "agent": row.agent, "repeat": row.repeat,
+            "status": row.status, "score": row.score, "solved": row.solved, "uplift": row.uplift,
+            "contact_cost": row.contact_cost, "incidents": row.incidents, "kpi": card.get("kpi"),
+            "questions_asked": card.get("questions_asked"), "key_fact_coverage": card.get("key_fact_coverage"),
+            "error": row.error, "run_dir": row.run_dir}

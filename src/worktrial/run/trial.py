@@ -1,0 +1,190 @@
+"""One trial, in two phases: `execute` (materialise → world → agent → snapshot) and `grade`.
+
+Both phases write only inside the attempt folder; the score card is written last, atomically, so a killed trial
+never leaves a result that counts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents import AgentEnv, AgentResult, Trajectory, make_agent
+from ..grading import (
+    GraderError,
+    ScoreCard,
+    measure,
+    pilot_feedback,
+    score_engagement,
+    take_snapshot,
+    tree_hash,
+)
+from ..sandbox import Limits, Mount, Sandbox, SandboxError
+from ..tasks import Instance, TaskFormatError
+from ..world import Ledger, PilotOutcome, World, WorldService, clients_dir, summarise, verify_ledger
+from .anchors import AnchorCache
+from .routers import router_for
+
+WORLD_MOUNT = "/run/worktrial"
+WORLD_SOCKET = f"{WORLD_MOUNT}/world.sock"
+
+RULES = """
+---
+## How this engagement works
+- Your workspace is `/workspace`; the production system is under `system/`. What `system/` contains when you
+  finish is deployed unchanged and run on production data you have not seen.
+- Talk to the client's staff with `bin/ask` (`bin/ask --who`, `bin/ask PERSON "question"`, `bin/ask --wait 2d`,
+  `bin/ask --inbox`, `bin/ask --now`). People's time costs money; ask one specific question at a time.
+- `bin/pilot` runs your current system on a pilot day and tells you what staff noticed (it costs too).
+"""
+
+
+@dataclass(frozen=True)
+class TrialSpec:
+    trial_id: str
+    job_id: str
+    instance: Instance
+    agent: str
+    repeat: int = 0
+
+
+@dataclass
+class TrialContext:
+    """Shared by all trials of a job: how to isolate, where caches live."""
+
+    sandbox: Sandbox
+    cache_dir: Path
+    anchors: AnchorCache
+    limits: Limits = field(default_factory=Limits)
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """What the execute phase leaves for grading, with the hashes that let grading trust it."""
+
+    attempt_dir: Path
+    snapshot: Path
+    snapshot_hash: str
+    ledger_path: Path
+    ledger_head: str
+    hidden_hash: str
+    agent_result: AgentResult
+
+
+def hidden_tree_hash(instance: Instance) -> str:
+    return tree_hash(instance.family.root / "hidden") + ":" + tree_hash(
+        instance.family.paths.variant_dir(instance.variant) / "hidden")
+
+
+def materialise(instance: Instance, workspace: Path) -> None:
+    workspace.mkdir(parents=True)
+    instance.materialise_tree("workspace", workspace)
+    (workspace / "TASK.md").write_text(instance.brief().rstrip() + "\n" + RULES, encoding="utf-8")
+    bin_dir = workspace / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    for client in clients_dir().iterdir():
+        if client.is_file() and not client.name.startswith(("_", ".")):
+            shutil.copy2(client, bin_dir / client.name)
+            (bin_dir / client.name).chmod(0o755)
+
+
+async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Delivered:
+    instance = spec.instance
+    if attempt_dir.exists():
+        shutil.rmtree(attempt_dir)
+    attempt_dir.mkdir(parents=True)
+    hidden_hash = hidden_tree_hash(instance)
+    workspace = attempt_dir / "workspace"
+    materialise(instance, workspace)
+    trajectory = Trajectory(attempt_dir / "trajectory.jsonl")
+    ledger = Ledger(attempt_dir / "ledger.jsonl")
+    agent = make_agent(spec.agent, instance, attempt_dir)
+
+    def run_pilot(n: int) -> PilotOutcome:
+        snap = take_snapshot(workspace, attempt_dir / "pilot" / f"run-{n}" / "snapshot")
+        feedback, facts = pilot_feedback(instance, snap.path, frozenset(world.facts),
+                                         attempt_dir / "pilot" / f"run-{n}" / "scratch", ctx.sandbox, ctx.cache_dir)
+        trajectory.add("world", op="pilot", run=n, facts=facts)
+        return PilotOutcome(feedback=feedback, facts=facts)
+
+    world = World(instance.people(), instance.config.world, ledger, router_for(instance),
+                  pilot=run_pilot if instance.config.world.pilot else None)
+    # Unix socket paths are limited to ~100 bytes, so the socket lives in a short private folder.
+    sock_dir = Path(tempfile.mkdtemp(prefix="wt-"))
+    try:
+        os.chmod(sock_dir, 0o755)
+        with WorldService(world, sock_dir / "world.sock"):
+            env = AgentEnv(instance_id=instance.id, brief=instance.brief(), budgets=instance.config.budgets,
+                           workspace=workspace, sandbox=ctx.sandbox, trajectory=trajectory,
+                           mounts=[Mount(sock_dir, WORLD_MOUNT, writable=True)],
+                           env={"WORKTRIAL_WORLD": WORLD_SOCKET}, limits=ctx.limits)
+            trajectory.add("start", instance=instance.id, agent=spec.agent, repeat=spec.repeat)
+            await agent.setup(env)
+            try:
+                result = await asyncio.wait_for(agent.run(env), timeout=instance.config.budgets.max_minutes * 60)
+            except TimeoutError:
+                result = AgentResult("max_minutes", env.actions, "agent ran past max_minutes")
+            trajectory.add("end", **asdict(result))
+    finally:
+        shutil.rmtree(sock_dir, ignore_errors=True)
+    snap = take_snapshot(workspace, attempt_dir / "delivered")
+    return Delivered(attempt_dir, snap.path, snap.hash, ledger.path, ledger.head, hidden_hash, result)
+
+
+def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard:
+    """Verify what was delivered, run it on unseen data in a fresh sandbox and score it."""
+    instance = spec.instance
+    incidents: list[str] = []
+    check = verify_ledger(delivered.ledger_path, expected_head=delivered.ledger_head)
+    if not check.ok:
+        incidents.append("ledger tampered: " + "; ".join(check.problems[:3]))
+    if tree_hash(delivered.snapshot) != delivered.snapshot_hash:
+        incidents.append("delivered snapshot changed after it was taken")
+    if hidden_tree_hash(instance) != delivered.hidden_hash:
+        incidents.append("grader files changed during the trial")
+    summary = summarise(check.entries)
+    incidents += [f"contacted off-limits person {p}" for p in summary.off_limits_contacts]
+    facts = frozenset(summary.facts)
+    anchors = ctx.anchors.get(instance)
+    outcome = measure(instance, delivered.snapshot, facts, delivered.attempt_dir / "grading", ctx.sandbox,
+                      ctx.cache_dir)
+    card = score_engagement(outcome, anchors.baseline, anchors.reference, summary.contact_cost, incidents,
+                            sorted(facts), instance.key_facts, summary.questions_asked,
+                            instance.config.anchors.solved_at)
+    card.content_hash = instance.content_hash
+    card.snapshot_hash = delivered.snapshot_hash
+    card.details["agent"] = asdict(delivered.agent_result)
+    card.details["asked_by_person"] = summary.asked_by_person
+    shutil.rmtree(delivered.attempt_dir / "grading", ignore_errors=True)
+    return card
+
+
+async def run_trial(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> ScoreCard:
+    """execute + grade; infrastructure failures become `status=error`, never a score."""
+    try:
+        delivered = await execute(spec, ctx, attempt_dir)
+        card = await asyncio.to_thread(grade, spec, ctx, delivered)
+    except (SandboxError, GraderError, TaskFormatError, OSError, FileNotFoundError, ValueError) as e:
+        card = ScoreCard.infrastructure_error(f"{type(e).__name__}: {e}", spec.instance.content_hash)
+    write_scorecard(attempt_dir, card)
+    workspace = attempt_dir / "workspace"
+    if workspace.exists():
+        shutil.rmtree(workspace, ignore_errors=True)
+    return card
+
+
+def write_scorecard(attempt_dir: Path, card: ScoreCard) -> None:
+    attempt_dir.mkdir(parents=True, exist_ok=True)
+    tmp = attempt_dir / "scorecard.json.tmp"
+    tmp.write_text(json.dumps(card.model_dump(mode="json"), indent=2, sort_keys=True), encoding="utf-8")
+    tmp.replace(attempt_dir / "scorecard.json")
+
+
+def card_summary(card: ScoreCard) -> dict[str, Any]:
+    return {k: getattr(card, k) for k in ("status", "score", "solved", "uplift", "contact_cost", "incidents")}

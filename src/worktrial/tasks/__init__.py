@@ -1,0 +1,30 @@
+"""Task format: schemas, loader, templating, lint."""
+
+from .errors import Problem, TaskFormatError
+from .lint import lint_family, lint_path
+from .loader import Family, Instance, find_family_roots, load_family, load_people, load_suite, select
+from .models import (
+    LEVELS,
+    AnchorConfig,
+    Budgets,
+    GateCondition,
+    GraderConfig,
+    InboxMessage,
+    PeopleConfig,
+    Person,
+    PilotConfig,
+    SystemConfig,
+    TaskConfig,
+    Topic,
+    VariantConfig,
+    WorldConfig,
+)
+from .paths import FamilyPaths
+from .template import placeholders, render
+
+__all__ = [
+    "LEVELS", "AnchorConfig", "Budgets", "Family", "FamilyPaths", "GateCondition", "GraderConfig", "InboxMessage",
+    "Instance", "PeopleConfig", "Person", "PilotConfig", "Problem", "SystemConfig", "TaskConfig",
+    "TaskFormatError", "Topic", "VariantConfig", "WorldConfig", "find_family_roots", "lint_family", "lint_path",
+    "load_family", "load_people", "load_suite", "placeholders", "render", "select",
+]

@@ -1,0 +1,67 @@
+"""Render the field tables of docs/task-format.md from the pydantic models, so the docs cannot drift."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from .models import (
+    AnchorConfig,
+    Budgets,
+    GateCondition,
+    GraderConfig,
+    InboxMessage,
+    PeopleConfig,
+    Person,
+    PilotConfig,
+    SystemConfig,
+    TaskConfig,
+    Topic,
+    VariantConfig,
+    WorldConfig,
+)
+
+SECTIONS: list[tuple[str, type[BaseModel]]] = [
+    ("task.toml (top level)", TaskConfig),
+    ("task.toml [budgets]", Budgets),
+    ("task.toml [system]", SystemConfig),
+    ("task.toml [world]", WorldConfig),
+    ("task.toml [world.pilot]", PilotConfig),
+    ("task.toml [grader]", GraderConfig),
+    ("task.toml [anchors]", AnchorConfig),
+    ("variants/<id>/variant.toml", VariantConfig),
+    ("hidden/people.toml (top level)", PeopleConfig),
+    ("hidden/people.toml [[person]]", Person),
+    ("hidden/people.toml [[person.topics]]", Topic),
+    ("hidden/people.toml [[person.topics.gate]]", GateCondition),
+    ("hidden/people.toml [[inbox]]", InboxMessage),
+]
+
+
+def _default(info: Any) -> str:
+    if info.is_required():
+        return "required"
+    if info.default_factory is not None:
+        return f"`{info.default_factory()!r}`"
+    return f"`{info.default!r}`"
+
+
+def field_table(model: type[BaseModel]) -> str:
+    lines = ["| field | default | meaning |", "|---|---|---|"]
+    for name, info in model.model_fields.items():
+        key = info.alias or name
+        if isinstance(info.default, BaseModel) or (info.default_factory and isinstance(
+                info.default_factory(), BaseModel)):
+            continue
+        desc = (info.description or "").replace("|", "\\|").replace("\n", " ")
+        lines.append(f"| `{key}` | {_default(info).replace('|', chr(92) + '|')} | {desc} |")
+    return "\n".join(lines)
+
+
+def render_reference() -> str:
+    return "\n\n".join(f"### {title}\n\n{field_table(model)}" for title, model in SECTIONS) + "\n"
+
+
+if __name__ == "__main__":
+    print(render_reference())

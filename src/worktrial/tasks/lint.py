@@ -1,0 +1,129 @@
+"""`worktrial lint`: every problem of a suite or family, each as `file:field: reason (fix)`."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from .errors import Problem, TaskFormatError
+from .loader import Family, Instance, check_family, find_family_roots
+from .template import placeholders
+
+ENGAGEMENT_GRADER_FUNCS = ("generate", "kpi")
+
+
+def lint_path(path: Path) -> list[Problem]:
+    problems: list[Problem] = []
+    roots = []
+    try:
+        roots = find_family_roots(path)
+    except TaskFormatError as e:
+        return e.problems
+    if not roots:
+        return [Problem(str(path), "", "no task.toml found", "pass a family folder or a suite containing some")]
+    for root in roots:
+        try:
+            family, found = check_family(root)
+        except TaskFormatError as e:
+            problems.extend(e.problems)
+            continue
+        problems.extend(found)
+        problems.extend(lint_family(family))
+    return problems
+
+
+def lint_family(family: Family) -> list[Problem]:
+    problems: list[Problem] = []
+    cfg = family.config
+    toml = str(family.paths.task_toml)
+    if cfg.kind == "engagement":
+        for level in cfg.levels:
+            brief = family.paths.brief(level)
+            if not brief.is_file():
+                problems.append(Problem(str(brief), "", "brief is missing", f"write brief/{level}.md"))
+                continue
+            for name in sorted(placeholders(brief.read_text(encoding="utf-8")) - set(cfg.params)):
+                problems.append(Problem(str(brief), "", f"placeholder {{{{{name}}}}} has no value",
+                                        f"add {name} to [params] in task.toml"))
+    for variant in family.variants:
+        inst = family.instance(variant, cfg.levels[-1])
+        problems.extend(_lint_instance(inst, toml))
+    return problems
+
+
+def _lint_instance(inst: Instance, toml: str) -> list[Problem]:
+    problems: list[Problem] = []
+    cfg = inst.config
+    where = f"variant {inst.variant}"
+    ws = inst.workspace_files
+    if cfg.system is not None:
+        for i, ep in enumerate(cfg.system.entrypoints):
+            if ep.removeprefix("./") not in ws:
+                problems.append(Problem(toml, f"system.entrypoints[{i}]", f"{ep} is not in workspace/ ({where})",
+                                        "add the file or fix the path"))
+    hidden = inst.hidden_files
+    grader_rel = cfg.grader.module.removeprefix("hidden/")
+    if grader_rel not in hidden:
+        problems.append(Problem(toml, "grader.module", f"{cfg.grader.module} is missing ({where})",
+                                "write the grader module"))
+    elif cfg.kind == "engagement":
+        problems.extend(_lint_grader(hidden[grader_rel]))
+    if cfg.kind == "engagement":
+        if "solutions/reference.py" not in hidden:
+            problems.append(Problem(str(inst.family.root / "hidden/solutions/reference.py"), "",
+                                    f"reference solution is missing ({where})", "write it"))
+        if "people.toml" not in hidden:
+            problems.append(Problem(str(inst.family.root / "hidden/people.toml"), "", "file is missing",
+                                    "describe the staff in hidden/people.toml"))
+        else:
+            try:
+                problems.extend(_lint_people(inst))
+            except TaskFormatError as e:
+                problems.extend(e.problems)
+    return problems
+
+
+def _lint_grader(path: Path) -> list[Problem]:
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except SyntaxError as e:
+        return [Problem(str(path), f"line {e.lineno}", f"syntax error: {e.msg}", "fix the Python syntax")]
+    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    return [Problem(str(path), name, "function is missing", f"define {name}() as in docs/task-format.md")
+            for name in ENGAGEMENT_GRADER_FUNCS if name not in defined]
+
+
+def _lint_people(inst: Instance) -> list[Problem]:
+    path = str(inst.hidden_path("people.toml"))
+    people = inst.people()
+    problems: list[Problem] = []
+    given: set[str] = set()
+    for person in people.people:
+        for topic in person.topics:
+            given.update(topic.facts)
+    for msg in people.inbox:
+        given.update(msg.facts)
+    for person in people.people:
+        for topic in person.topics:
+            field = f"person[{person.id}].topics[{topic.id}]"
+            for fact in topic.requires_facts:
+                if fact not in given:
+                    problems.append(Problem(path, f"{field}.requires_facts", f"no topic or message gives {fact!r}",
+                                            "add the fact to some topic's facts or fix the id"))
+            if topic.gate and not topic.gate_miss:
+                problems.append(Problem(path, f"{field}.gate_miss", "a gated topic needs a gate_miss reply",
+                                        "write what the person says when the evidence is missing"))
+            if topic.available_at and not re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", topic.available_at):
+                problems.append(Problem(path, f"{field}.available_at", "not an ISO time",
+                                        "write it like 2026-03-04T09:00"))
+    for i, msg in enumerate(people.inbox):
+        if msg.after_fact and msg.after_fact not in given:
+            problems.append(Problem(path, f"inbox[{msg.id or i}].after_fact",
+                                    f"no topic or message gives {msg.after_fact!r}", "fix the fact id"))
+    for fact in inst.key_facts:
+        if fact not in given:
+            problems.append(Problem(str(inst.family.paths.task_toml), "key_facts",
+                                    f"{fact!r} is given by no topic or message (variant {inst.variant})",
+                                    "fix the fact id or add it to a topic"))
+    return problems

@@ -1,0 +1,287 @@
+"""Load task families from disk and expand them into instances (family × variant × level)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .errors import Problem, TaskFormatError, problems_from_validation
+from .models import PeopleConfig, TaskConfig, VariantConfig
+from .paths import FamilyPaths
+from .template import render
+
+SKIP_NAMES = {"__pycache__", ".DS_Store", ".pytest_cache"}
+Params = dict[str, str | int | float | bool]
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise TaskFormatError([Problem(str(path), "", "file is missing", "create it")]) from None
+    except tomllib.TOMLDecodeError as e:
+        raise TaskFormatError([Problem(str(path), "", f"not valid TOML: {e}", "fix the TOML syntax")]) from None
+
+
+def walk_files(root: Path) -> Iterator[tuple[str, Path]]:
+    """Yield (relative posix path, path) for every file under root, sorted, skipping caches."""
+    if not root.is_dir():
+        return
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root)
+        if any(part in SKIP_NAMES for part in rel.parts) or p.suffix == ".pyc":
+            continue
+        if p.is_file() or p.is_symlink():
+            yield rel.as_posix(), p
+
+
+@dataclass(frozen=True)
+class Family:
+    paths: FamilyPaths
+    config: TaskConfig
+    variants: dict[str, VariantConfig]
+
+    @property
+    def id(self) -> str:
+        return self.config.id
+
+    @property
+    def root(self) -> Path:
+        return self.paths.root
+
+    def instance(self, variant: str = "base", level: str = "L3") -> Instance:
+        if variant not in self.variants:
+            raise KeyError(f"{self.id} has no variant {variant!r} (has: {', '.join(self.variants)})")
+        if level not in self.config.levels:
+            raise KeyError(f"{self.id} has no level {level!r} (has: {', '.join(self.config.levels)})")
+        return Instance(self, variant, level)
+
+    def instances(self) -> list[Instance]:
+        return [Instance(self, v, lvl) for v in self.variants for lvl in self.config.levels]
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One gradeable unit; its id is `family/variant/level`."""
+
+    family: Family
+    variant: str
+    level: str
+    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    @property
+    def id(self) -> str:
+        return f"{self.family.id}/{self.variant}/{self.level}"
+
+    @property
+    def config(self) -> TaskConfig:
+        return self.family.config
+
+    @property
+    def variant_config(self) -> VariantConfig:
+        return self.family.variants[self.variant]
+
+    @property
+    def params(self) -> Params:
+        return {**self.config.params, **self.variant_config.params}
+
+    @property
+    def seed(self) -> int:
+        v = self.variant_config.seed
+        return self.config.grader.seed if v is None else v
+
+    @property
+    def literal_right(self) -> bool:
+        v = self.variant_config.literal_right
+        return self.config.anchors.literal_right if v is None else v
+
+    @property
+    def key_facts(self) -> list[str]:
+        v = self.variant_config.key_facts
+        return self.config.key_facts if v is None else v
+
+    def _tree(self, name: str) -> dict[str, Path]:
+        """Files of `workspace` or `hidden` after the variant overlay: relative path → source."""
+        base = self.family.root / name
+        overlay = self.family.paths.variant_dir(self.variant) / name
+        files = dict(walk_files(base))
+        files.update(walk_files(overlay))
+        return files
+
+    @property
+    def workspace_files(self) -> dict[str, Path]:
+        return self._tree("workspace")
+
+    @property
+    def hidden_files(self) -> dict[str, Path]:
+        return self._tree("hidden")
+
+    def hidden_path(self, rel: str) -> Path:
+        files = self.hidden_files
+        if rel not in files:
+            raise TaskFormatError([Problem(f"{self.family.root}/hidden/{rel}", "", "file is missing",
+                                           f"add hidden/{rel} (or variants/{self.variant}/hidden/{rel})")])
+        return files[rel]
+
+    def materialise_tree(self, name: str, dest: Path) -> None:
+        for rel, src in self._tree(name).items():
+            target = dest / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, target, follow_symlinks=False)
+
+    def brief(self) -> str:
+        paths = self.family.paths
+        src = paths.brief(self.level) if self.config.kind == "engagement" else paths.instruction
+        try:
+            return render(src.read_text(encoding="utf-8"), self.params)
+        except KeyError as e:
+            raise TaskFormatError([Problem(str(src), "", f"placeholder {{{{{e.args[0]}}}}} has no value",
+                                           f"add {e.args[0]} to [params] in task.toml")]) from None
+        except FileNotFoundError:
+            raise TaskFormatError([Problem(str(src), "", "file is missing", "create it")]) from None
+
+    def people(self) -> PeopleConfig:
+        if "people" not in self._cache:
+            self._cache["people"] = load_people(self.hidden_path("people.toml"), self.params)
+        people: PeopleConfig = self._cache["people"]
+        return people
+
+    @property
+    def content_hash(self) -> str:
+        """sha256 over everything that defines the instance: config, params, level, brief and every file."""
+        return self._hash(with_level=True)
+
+    @property
+    def variant_hash(self) -> str:
+        """Like content_hash but without the level: what production data and anchor KPIs depend on."""
+        return self._hash(with_level=False)
+
+    def _hash(self, with_level: bool) -> str:
+        key = f"hash-{with_level}"
+        if key not in self._cache:
+            h = hashlib.sha256()
+            head = {"task": self.config.model_dump(mode="json"), "variant": self.variant, "params": self.params,
+                    "variant_config": self.variant_config.model_dump(mode="json"),
+                    "level": self.level if with_level else None}
+            h.update(json.dumps(head, sort_keys=True).encode())
+            if with_level:
+                h.update(self.brief().encode())
+            for tree in ("workspace", "hidden"):
+                for rel, p in self._tree(tree).items():
+                    h.update(f"\0{tree}/{rel}\0".encode())
+                    h.update(hashlib.sha256(p.read_bytes()).digest() if p.is_file() else b"<link>")
+            self._cache[key] = h.hexdigest()
+        digest: str = self._cache[key]
+        return digest
+
+
+def load_people(path: Path, params: Params) -> PeopleConfig:
+    try:
+        text = render(path.read_text(encoding="utf-8"), params)
+    except FileNotFoundError:
+        raise TaskFormatError([Problem(str(path), "", "file is missing", "create it")]) from None
+    except KeyError as e:
+        raise TaskFormatError([Problem(str(path), "", f"placeholder {{{{{e.args[0]}}}}} has no value",
+                                       f"add {e.args[0]} to [params] in task.toml")]) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise TaskFormatError([Problem(str(path), "", f"not valid TOML: {e}", "fix the TOML syntax")]) from None
+    try:
+        return PeopleConfig.model_validate(data)
+    except ValidationError as e:
+        raise TaskFormatError(problems_from_validation(path, e, data)) from None
+
+
+def load_family(root: Path) -> Family:
+    """Load and validate one family folder; raises TaskFormatError listing every problem found."""
+    family, problems = check_family(root)
+    if problems:
+        raise TaskFormatError(problems)
+    return family
+
+
+def check_family(root: Path) -> tuple[Family, list[Problem]]:
+    """Load a family and collect the problems of its variants instead of stopping at the first."""
+    paths = FamilyPaths(root)
+    data = read_toml(paths.task_toml)
+    problems: list[Problem] = []
+    try:
+        config = TaskConfig.model_validate(data)
+    except ValidationError as e:
+        raise TaskFormatError(problems_from_validation(paths.task_toml, e, data)) from None
+    if config.id != root.name:
+        problems.append(Problem(str(paths.task_toml), "id", f"{config.id!r} differs from folder {root.name!r}",
+                                "make id equal the folder name"))
+    variants: dict[str, VariantConfig] = {}
+    vdirs = sorted(p for p in paths.variants_dir.iterdir() if p.is_dir()) if paths.variants_dir.is_dir() else []
+    for vdir in vdirs:
+        vt = vdir / "variant.toml"
+        try:
+            vdata = read_toml(vt)
+            variants[vdir.name] = VariantConfig.model_validate(vdata)
+        except TaskFormatError as e:
+            problems.extend(e.problems)
+        except ValidationError as e:
+            problems.extend(problems_from_validation(vt, e, vdata))
+        else:
+            unknown = set(variants[vdir.name].params) - set(config.params)
+            for name in sorted(unknown):
+                problems.append(Problem(str(vt), f"params.{name}", "not a parameter of the family",
+                                        "declare it in task.toml [params] first"))
+    if "base" not in variants:
+        variants = {"base": VariantConfig(), **variants}
+    return Family(paths, config, variants), problems
+
+
+def find_family_roots(path: Path) -> list[Path]:
+    """A family folder itself, or every family folder below a suite folder."""
+    if (path / "task.toml").is_file():
+        return [path]
+    if not path.is_dir():
+        raise TaskFormatError([Problem(str(path), "", "no such folder", "pass a suite or family folder")])
+    roots = []
+    for toml in sorted(path.rglob("task.toml")):
+        rel = toml.parent.relative_to(path).parts
+        if not any(part in ("workspace", "hidden", "variants") for part in rel):
+            roots.append(toml.parent)
+    return roots
+
+
+def load_suite(path: Path) -> list[Family]:
+    """Load every family under `path`, collecting the problems of all of them before failing."""
+    families, problems = [], []
+    for root in find_family_roots(path):
+        try:
+            families.append(load_family(root))
+        except TaskFormatError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise TaskFormatError(problems)
+    return families
+
+
+def select(families: list[Family], task: list[str] | None = None, variant: list[str] | None = None,
+           level: list[str] | None = None) -> list[Instance]:
+    """Instances matching the filters. `task` items may be `family`, `family/variant` or a full instance id."""
+    out = []
+    for fam in families:
+        for inst in fam.instances():
+            if variant and inst.variant not in variant:
+                continue
+            if level and inst.level not in level:
+                continue
+            if task and not any(inst.id == t or inst.id.startswith(t.rstrip("/") + "/") for t in task):
+                continue
+            out.append(inst)
+    return out
