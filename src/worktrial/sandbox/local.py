@@ -1,0 +1,101 @@
+"""Development backend: runs commands directly on the host. It isolates NOTHING (docs/sandbox.md)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import resource
+import sys
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+from worktrial.sandbox._proc import NOT_FOUND_EXIT, run_bounded, sandbox_env
+from worktrial.sandbox.base import ExecResult, ExecSpec, Limits, SandboxError
+
+WARNING = (
+    "worktrial: the 'local' sandbox isolates nothing: commands can read and change every file, reach the "
+    "network and see the host. Use it for development only; use 'bwrap' for real trials."
+)
+_warned = False
+
+
+def _warn_once() -> None:
+    global _warned
+    if _warned:
+        return
+    _warned = True
+    warnings.warn(WARNING, RuntimeWarning, stacklevel=3)
+    sys.stderr.write(f"\033[1;31m{WARNING}\033[0m\n")
+
+
+class LocalSandbox:
+    """Emulates the sandbox layout by rewriting /workspace and mount targets to host paths.
+
+    /workspace and mount targets are rewritten wherever they occur as paths in argv elements (shell
+    scripts included), env values and the cwd. Limits are applied with setrlimit; `readonly` is not enforced.
+    """
+
+    name = "local"
+
+    def __init__(self) -> None:
+        _warn_once()
+
+    def check(self) -> None:
+        """Always usable."""
+
+    def run(self, spec: ExecSpec) -> ExecResult:
+        for path in [spec.workspace] + [m.source for m in spec.mounts]:
+            if not path.exists():
+                raise SandboxError(f"mount source does not exist: {path}")
+        host = _path_mapper({"/workspace": spec.workspace, **{m.target: m.source for m in spec.mounts}})
+        env = {key: host(value) for key, value in sandbox_env(spec.env).items()}
+        argv, cwd = [host(arg) for arg in spec.argv], host(spec.cwd)
+        if not Path(cwd).is_dir():
+            raise SandboxError(f"working directory does not exist: {spec.cwd}")
+        env["PWD"] = cwd  # as bwrap does
+        try:
+            raw = run_bounded(
+                argv,
+                env=env,
+                cwd=cwd,
+                stdin=spec.stdin,
+                wall_s=spec.limits.wall_s,
+                output_bytes=spec.limits.output_bytes,
+                preexec_fn=_rlimits(spec.limits),
+            )
+        except FileNotFoundError as exc:
+            return ExecResult(NOT_FOUND_EXIT, "", f"worktrial: {exc}\n", 0.0)
+        except OSError as exc:
+            raise SandboxError(f"cannot start {argv[0]!r}: {exc}") from exc
+        return ExecResult(raw.returncode, raw.stdout.text(), raw.stderr.text(), raw.wall_s, raw.timed_out)
+
+
+def _path_mapper(table: dict[str, Path]) -> Callable[[str], str]:
+    """Rewrites every sandbox path in a string (a whole argument, a shell script, a PATH list)."""
+    targets = sorted((t.rstrip("/") for t in table), key=len, reverse=True)  # the most specific wins
+    sources = {t.rstrip("/"): str(s.resolve()) for t, s in table.items()}
+    # A target counts only as a whole path component: /workspace2 or /x/workspace are left alone.
+    pattern = re.compile(r"(?<![\w./-])(" + "|".join(map(re.escape, targets)) + r")(?![\w.-])")
+    return lambda value: pattern.sub(lambda m: sources[m.group(1)], value)
+
+
+def _rlimits(limits: Limits) -> Callable[[], None]:
+    wanted = [(resource.RLIMIT_CORE, 0)]
+    if limits.memory_mb is not None:
+        wanted.append((resource.RLIMIT_AS, limits.memory_mb << 20))
+    if limits.file_size_mb is not None:
+        wanted.append((resource.RLIMIT_FSIZE, limits.file_size_mb << 20))
+    if limits.processes is not None:
+        wanted.append((resource.RLIMIT_NPROC, limits.processes))
+
+    def apply() -> None:  # runs in the child between fork and exec
+        for which, value in wanted:
+            hard = resource.getrlimit(which)[1]
+            if hard != resource.RLIM_INFINITY:
+                value = min(value, hard)
+            # Some platforms refuse some limits; this backend promises nothing anyway.
+            with contextlib.suppress(ValueError, OSError):
+                resource.setrlimit(which, (value, value))
+
+    return apply
