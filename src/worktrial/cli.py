@@ -20,7 +20,7 @@ from .authoring import anchor_pairs, expectation
 from .grading import ScoreCard
 from .sandbox import SandboxError
 from .store import Home, Store, TrialRow
-from .tasks import Instance, TaskFormatError, lint_path, load_suite, select
+from .tasks import Instance, TaskFormatError, lint_path, load_suite
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 out = Console()
@@ -44,8 +44,8 @@ def guarded(fn: Callable[[], T]) -> T:
     try:
         return fn()
     except TaskFormatError as e:
-        for p in e.problems or ["no suite found: pass --suite PATH"]:
-            err.print(str(p), markup=False, highlight=False)
+        lines = [str(p) for p in e.problems] or ["no suite found: pass --suite PATH"]
+        print("\n".join(lines), file=sys.stderr)
         raise typer.Exit(2) from None
     except SandboxError as e:
         err.print(f"sandbox: {e}", markup=False)
@@ -61,9 +61,20 @@ def tasks(suite: SuiteOpt = None, as_json: Annotated[bool, typer.Option("--json"
         rows = [i for f in families for i in f.instances()]
         if as_json:
             for i in rows:
-                print(json.dumps({"instance": i.id, "family": i.family.id, "variant": i.variant, "level": i.level,
-                                  "kind": i.config.kind, "industry": i.config.industry, "tier": i.config.tier,
-                                  "content_hash": i.content_hash}))
+                print(
+                    json.dumps(
+                        {
+                            "instance": i.id,
+                            "family": i.family.id,
+                            "variant": i.variant,
+                            "level": i.level,
+                            "kind": i.config.kind,
+                            "industry": i.config.industry,
+                            "tier": i.config.tier,
+                            "content_hash": i.content_hash,
+                        }
+                    )
+                )
             return
         table = Table("instance", "kind", "industry", "tier", "title")
         for i in rows:
@@ -78,7 +89,7 @@ def lint(paths: Annotated[list[Path], typer.Argument(help="Suite or family folde
     """Check task files; print every problem as `file:field: reason (fix)`."""
     problems = [p for path in paths for p in lint_path(path)]
     for p in problems:
-        err.print(str(p), markup=False, highlight=False)
+        print(p, file=sys.stderr)
     if problems:
         err.print(f"{len(problems)} problem(s)")
         raise typer.Exit(1)
@@ -89,8 +100,13 @@ def lint(paths: Annotated[list[Path], typer.Argument(help="Suite or family folde
 def run(
     suite: SuiteOpt = None,
     task: Annotated[list[str] | None, typer.Option("--task", help="family, family/variant or instance id.")] = None,
-    agent: Annotated[list[str] | None, typer.Option(
-        "--agent", help="noop, reference, literal, shortcut:NAME, shortcuts, calibration. Default: calibration.")] = None,
+    agent: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--agent",
+            help="noop, reference, literal, shortcut:NAME, shortcuts, calibration. Default: calibration.",
+        ),
+    ] = None,
     level: Annotated[list[str] | None, typer.Option("--level")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant")] = None,
     repeats: Annotated[int, typer.Option("--repeats", min=1)] = 1,
@@ -109,8 +125,16 @@ def run(
         if resume:
             return runner, resume, runner.resume_config(resume)
         suites = [str(s.resolve()) for s in (suite or default_suites())]
-        config = JobConfig(suites=suites, tasks=task or [], variants=variant or [], levels=level or [],
-                           agents=[], repeats=repeats, concurrency=concurrency, sandbox=sandbox)
+        config = JobConfig(
+            suites=suites,
+            tasks=task or [],
+            variants=variant or [],
+            levels=level or [],
+            agents=[],
+            repeats=repeats,
+            concurrency=concurrency,
+            sandbox=sandbox,
+        )
         instances = runner.load_instances(config)
         config.pairs = expand_agents(instances, agent or ["calibration"])
         return runner, runner.create(config), config
@@ -151,8 +175,20 @@ def validate(
         ok = row.status == "done" and exp.holds(row.score)
         failures += not ok
         if as_json:
-            print(json.dumps({"instance": row.instance, "agent": row.agent, "score": row.score, "expected": exp.text,
-                              "ok": ok, "status": row.status, "incidents": row.incidents, "error": row.error}))
+            print(
+                json.dumps(
+                    {
+                        "instance": row.instance,
+                        "agent": row.agent,
+                        "score": row.score,
+                        "expected": exp.text,
+                        "ok": ok,
+                        "status": row.status,
+                        "incidents": row.incidents,
+                        "error": row.error,
+                    }
+                )
+            )
         else:
             score = "error" if row.status == "error" else f"{row.score:.3f}"
             table.add_row(row.instance, row.agent, score, exp.text, "[green]ok[/]" if ok else "[red]FAIL[/]")
@@ -174,8 +210,14 @@ def jobs(home: HomeOpt = None) -> None:
     table = Table("job", "created", "status", "trials", "done", "errors")
     for job in store.jobs():
         trials = store.trials(job.id)
-        table.add_row(job.id, f"{job.created:%Y-%m-%d %H:%M}", job.status, str(len(trials)),
-                      str(sum(t.status == "done" for t in trials)), str(sum(t.status == "error" for t in trials)))
+        table.add_row(
+            job.id,
+            f"{job.created:%Y-%m-%d %H:%M}",
+            job.status,
+            str(len(trials)),
+            str(sum(t.status == "done" for t in trials)),
+            str(sum(t.status == "error" for t in trials)),
+        )
     out.print(table)
 
 
@@ -193,8 +235,14 @@ def expand_agents(instances: list[Instance], agents: list[str]) -> list[tuple[st
 
 
 def execute_job(runner: Any, job_id: str, config: Any, as_json: bool, quiet: bool = False) -> list[TrialRow]:
-    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), console=err, disable=quiet or not err.is_terminal)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=quiet or not err.is_terminal,
+    )
     task_id = progress.add_task(f"job {job_id}", total=None)
 
     def started(n: int) -> None:
@@ -206,9 +254,15 @@ def execute_job(runner: Any, job_id: str, config: Any, as_json: bool, quiet: boo
             from .run import trial_record
 
             rec = trial_record(row)
-            rec.update(status=card.status, score=card.score, solved=card.solved if card.status == "done" else None,
-                       uplift=card.uplift, contact_cost=card.contact_cost if card.status == "done" else None,
-                       incidents=card.incidents, error=card.error)
+            rec.update(
+                status=card.status,
+                score=card.score,
+                solved=card.solved if card.status == "done" else None,
+                uplift=card.uplift,
+                contact_cost=card.contact_cost if card.status == "done" else None,
+                incidents=card.incidents,
+                error=card.error,
+            )
             print(json.dumps(rec), flush=True)
 
     runner.on_start, runner.on_done = started, done
@@ -226,12 +280,19 @@ def print_summary(job_id: str, rows: list[TrialRow]) -> None:
     def f(x: float | None) -> str:
         return "—" if x is None else f"{x:.3f}"
 
-    table = Table("agent", "trials", "errors", "mean S", "95% CI", "solved", "mean U", "mean C",
-                  title=f"job {job_id}")
+    table = Table("agent", "trials", "errors", "mean S", "95% CI", "solved", "mean U", "mean C", title=f"job {job_id}")
     for s in summaries(rows):
         ci = "—" if s.ci_low is None else f"[{s.ci_low:.3f}, {s.ci_high:.3f}]"
-        table.add_row(s.agent, str(s.trials), str(s.errors), f(s.mean), ci, f"{s.solved}/{s.trials - s.errors}",
-                      f(s.mean_uplift), f(s.mean_cost))
+        table.add_row(
+            s.agent,
+            str(s.trials),
+            str(s.errors),
+            f(s.mean),
+            ci,
+            f"{s.solved}/{s.trials - s.errors}",
+            f(s.mean_uplift),
+            f(s.mean_cost),
+        )
     out.print(table)
     if any(r.status == "error" for r in rows):
         err.print(f"some trials failed for infrastructure reasons; finish them with `worktrial run --resume {job_id}`")
@@ -243,4 +304,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

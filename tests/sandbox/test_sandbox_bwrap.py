@@ -31,9 +31,7 @@ def py(code: str) -> list[str]:
     return ["python3", "-c", code]
 
 
-def test_env_is_exactly_the_contract(
-    sandbox: BwrapSandbox, trial: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_env_is_exactly_the_contract(sandbox: BwrapSandbox, trial: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WORKTRIAL_TEST_SECRET", "host-secret-5521")
     result = sandbox.run(ExecSpec(["/usr/bin/env"], trial / "workspace", env={"EXTRA": "1"}))
     assert result.ok, result.stderr
@@ -73,9 +71,7 @@ def test_host_paths_outside_workspace_are_invisible(
     assert top <= allowed | {"workspace", prefix_top}
     assert "workspace" in top and "hidden" not in top
     # Only the interpreter's installation may appear under the host's home (e.g. a pyenv Python).
-    home = sandbox.run(
-        ExecSpec(py(f"import os; print(os.listdir({str(Path.home())!r}))"), trial / "workspace")
-    )
+    home = sandbox.run(ExecSpec(py(f"import os; print(os.listdir({str(Path.home())!r}))"), trial / "workspace"))
     if home.ok:
         visible = {str(Path.home() / name) for name in ast.literal_eval(home.stdout)}
         assert all(sys.base_prefix.startswith(path) for path in visible), visible
@@ -156,9 +152,7 @@ def test_file_size_limit_stops_a_big_write(sandbox: BwrapSandbox, trial: Path) -
 
 def test_memory_limit_stops_a_big_allocation(sandbox: BwrapSandbox, trial: Path) -> None:
     limits = Limits(memory_mb=256)
-    small = sandbox.run(
-        ExecSpec(py("b = bytearray(32 << 20); print('ok')"), trial / "workspace", limits=limits)
-    )
+    small = sandbox.run(ExecSpec(py("b = bytearray(32 << 20); print('ok')"), trial / "workspace", limits=limits))
     assert small.stdout.strip() == "ok", small.stderr
     big = sandbox.run(ExecSpec(py("b = bytearray(1 << 30); print('ok')"), trial / "workspace", limits=limits))
     assert big.exit_code != 0
@@ -253,9 +247,7 @@ def test_bwrap_setup_failures_raise(sandbox: BwrapSandbox, trial: Path) -> None:
         sandbox.run(ExecSpec(["true"], ws, mounts=[Mount(trial / "hidden", "relative")]))
 
 
-def test_writable_mount_and_workspace_files_are_usable_on_the_host(
-    sandbox: BwrapSandbox, trial: Path
-) -> None:
+def test_writable_mount_and_workspace_files_are_usable_on_the_host(sandbox: BwrapSandbox, trial: Path) -> None:
     out = trial / "out"
     out.mkdir()
     cmd = "echo r > /out/result.txt && echo w > /workspace/w.txt && id -u"

@@ -18,9 +18,7 @@ def sandbox() -> LocalSandbox:
         return LocalSandbox()
 
 
-def test_warns_loudly_once_per_process(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_warns_loudly_once_per_process(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(local_module, "_warned", False)
     with pytest.warns(RuntimeWarning, match="isolates nothing"):
         LocalSandbox()
@@ -70,9 +68,7 @@ def test_env_is_scrubbed(sandbox: LocalSandbox, trial: Path, monkeypatch: pytest
 
 def test_limits_timeout_and_output_bounds(sandbox: LocalSandbox, trial: Path) -> None:
     ws = trial / "workspace"
-    big = sandbox.run(
-        ExecSpec(["sh", "-c", "head -c 5000000 /dev/zero > big"], ws, limits=Limits(file_size_mb=1))
-    )
+    big = sandbox.run(ExecSpec(["sh", "-c", "head -c 5000000 /dev/zero > big"], ws, limits=Limits(file_size_mb=1)))
     assert big.exit_code != 0 and (ws / "big").stat().st_size <= 1 << 20
     slow = sandbox.run(ExecSpec(["sh", "-c", "sleep 100 & sleep 100"], ws, limits=Limits(wall_s=1)))
     assert slow.timed_out and slow.exit_code == 124 and slow.wall_s < 5

@@ -20,8 +20,10 @@ def test_instances_params_and_overlay(tiny_suite: Path) -> None:
     assert "factor is 6" in double.people().person("alice").topics[0].answer  # type: ignore[union-attr]
     ref = double.hidden_files["solutions/reference.py"].read_text()
     assert "--json" in ref  # the overlay replaced the base reference
-    assert fam.instance("base", "L0").hidden_files["solutions/reference.py"] != double.hidden_files[
-        "solutions/reference.py"]
+    assert (
+        fam.instance("base", "L0").hidden_files["solutions/reference.py"]
+        != double.hidden_files["solutions/reference.py"]
+    )
 
 
 def test_content_hash_changes_with_any_file(tiny_suite: Path) -> None:
@@ -46,8 +48,11 @@ def _problems(tmp_suite: Path) -> list[str]:
 
 def test_bad_task_toml_reports_file_field_reason_fix(tiny_suite: Path) -> None:
     toml = tiny_suite / "tiny/task.toml"
-    text = toml.read_text().replace("tier = 1", 'tier = "high"\ncolour = "red"').replace(
-        "max_minutes = 2", "max_minutes = -1")
+    text = (
+        toml.read_text()
+        .replace("tier = 1", 'tier = "high"\ncolour = "red"')
+        .replace("max_minutes = 2", "max_minutes = -1")
+    )
     toml.write_text(text)
     problems = _problems(tiny_suite)
     assert any(p.startswith(f"{toml}:tier: ") and "(write a whole number)" in p for p in problems), problems
@@ -63,7 +68,7 @@ def test_invalid_toml_syntax(tiny_suite: Path) -> None:
 
 def test_bad_people_toml(tiny_suite: Path) -> None:
     people = tiny_suite / "tiny/hidden/people.toml"
-    text = people.read_text().replace('cost = 0.01\nаway', "").replace('away = ["mon"]', 'away = ["someday"]')
+    text = people.read_text().replace("cost = 0.01\nаway", "").replace('away = ["mon"]', 'away = ["someday"]')
     text = text.replace('requires_facts = ["factor_confirmed"]', 'requires_facts = ["nobody_gives_this"]')
     people.write_text(text + '\n[[person]]\nid = "Bad Id"\nname = "x"\nrole = "y"\n')
     problems = _problems(tiny_suite)
@@ -73,8 +78,9 @@ def test_bad_people_toml(tiny_suite: Path) -> None:
 
 def test_people_fact_references_checked(tiny_suite: Path) -> None:
     people = tiny_suite / "tiny/hidden/people.toml"
-    people.write_text(people.read_text().replace('requires_facts = ["factor_confirmed"]',
-                                                 'requires_facts = ["nobody_gives_this"]'))
+    people.write_text(
+        people.read_text().replace('requires_facts = ["factor_confirmed"]', 'requires_facts = ["nobody_gives_this"]')
+    )
     problems = _problems(tiny_suite)
     assert any("person[bob].topics[approve].requires_facts" in p and "nobody_gives_this" in p for p in problems)
 
@@ -96,19 +102,23 @@ def test_missing_grader_function_and_entrypoint(tiny_suite: Path) -> None:
 
 
 def test_load_suite_raises_with_all_problems(tiny_suite: Path) -> None:
-    (tiny_suite / "tiny/task.toml").write_text('id = "other"\nkind = "engagement"\ntitle = "t"\nindustry = "x"\n'
-                                               '[system]\nentrypoints = []\nproduction = "true"\n')
+    (tiny_suite / "tiny/task.toml").write_text(
+        'id = "other"\nkind = "engagement"\ntitle = "t"\nindustry = "x"\n'
+        '[system]\nentrypoints = []\nproduction = "true"\n'
+    )
     with pytest.raises(TaskFormatError) as e:
         load_suite(tiny_suite)
     assert "differs from folder" in str(e.value)
 
 
 def test_lint_cli_exit_codes(tiny_suite: Path) -> None:
-    ok = subprocess.run([sys.executable, "-m", "worktrial.cli", "lint", str(tiny_suite)], capture_output=True,
-                        text=True)
+    ok = subprocess.run(
+        [sys.executable, "-m", "worktrial.cli", "lint", str(tiny_suite)], capture_output=True, text=True
+    )
     assert ok.returncode == 0, ok.stderr
-    (tiny_suite / "tiny/task.toml").write_text((tiny_suite / "tiny/task.toml").read_text() + "\nbogus = 1\n")
-    bad = subprocess.run([sys.executable, "-m", "worktrial.cli", "lint", str(tiny_suite)], capture_output=True,
-                         text=True)
+    (tiny_suite / "tiny/task.toml").write_text("bogus = 1\n" + (tiny_suite / "tiny/task.toml").read_text())
+    bad = subprocess.run(
+        [sys.executable, "-m", "worktrial.cli", "lint", str(tiny_suite)], capture_output=True, text=True
+    )
     assert bad.returncode == 1
     assert "task.toml:bogus: " in bad.stderr and "Traceback" not in bad.stderr

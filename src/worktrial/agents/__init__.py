@@ -1,10 +1,21 @@
 """Agents: the protocol, calibration agents and the registry of agent specs."""
 
-from .base import Agent, AgentEnv, AgentResult, Trajectory
+from .base import Agent, AgentCancelled, AgentEnv, AgentResult, Trajectory
 from .calibration import SOLUTION_MOUNT, NoopAgent, ScriptAgent
 from .registry import CALIBRATION, UnknownAgent, make_agent, shortcut_names, solution_instance
 
 __all__ = [
-    "CALIBRATION", "SOLUTION_MOUNT", "Agent", "AgentEnv", "AgentResult", "NoopAgent", "ScriptAgent",
-    "Trajectory", "UnknownAgent", "make_agent", "shortcut_names", "solution_instance",
+    "CALIBRATION",
+    "SOLUTION_MOUNT",
+    "Agent",
+    "AgentCancelled",
+    "AgentEnv",
+    "AgentResult",
+    "NoopAgent",
+    "ScriptAgent",
+    "Trajectory",
+    "UnknownAgent",
+    "make_agent",
+    "shortcut_names",
+    "solution_instance",
 ]

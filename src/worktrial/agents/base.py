@@ -30,6 +30,10 @@ class Trajectory:
             self.count += 1
 
 
+class AgentCancelled(RuntimeError):
+    """Raised to an agent that tries to act after its trial's time is up."""
+
+
 @dataclass
 class AgentEnv:
     """What an agent may use: commands in the trial's sandbox, the brief, its budgets, and a cancel flag.
@@ -49,26 +53,69 @@ class AgentEnv:
     started: float = field(default_factory=time.monotonic)
     cancelled: threading.Event = field(default_factory=threading.Event)
     actions: int = 0
+    _in_flight: int = 0
+    _idle: threading.Condition = field(default_factory=threading.Condition)
 
     @property
     def seconds_left(self) -> float:
         return self.budgets.max_minutes * 60 - (time.monotonic() - self.started)
 
-    def exec(self, argv: Sequence[str], timeout_s: float | None = None, mounts: Sequence[Mount] = (),
-             stdin: bytes | None = None) -> ExecResult:
-        """Run one command in /workspace under the trial's sandbox; counts as one action."""
+    def exec(
+        self,
+        argv: Sequence[str],
+        timeout_s: float | None = None,
+        mounts: Sequence[Mount] = (),
+        stdin: bytes | None = None,
+    ) -> ExecResult:
+        """Run one command in /workspace under the trial's sandbox; counts as one action.
+
+        The command's wall limit never reaches past the trial's deadline, so nothing the agent started can
+        still be changing the workspace when it is snapshotted.
+        """
+        if self.cancelled.is_set() or self.seconds_left <= 0:
+            raise AgentCancelled("the trial's time is up")
         self.actions += 1
-        wall = max(1.0, min(timeout_s or self.limits.wall_s, self.seconds_left))
-        spec = ExecSpec(argv=list(argv), workspace=self.workspace, env=dict(self.env),
-                        mounts=[*self.mounts, *mounts], stdin=stdin, limits=replace(self.limits, wall_s=wall))
+        wall = max(0.5, min(timeout_s or self.limits.wall_s, self.seconds_left))
+        spec = ExecSpec(
+            argv=list(argv),
+            workspace=self.workspace,
+            env=dict(self.env),
+            mounts=[*self.mounts, *mounts],
+            stdin=stdin,
+            limits=replace(self.limits, wall_s=wall),
+        )
         self.trajectory.add("tool_call", tool="run_command", argv=list(argv))
-        result = self.sandbox.run(spec)
-        self.trajectory.add("tool_result", tool="run_command", exit_code=result.exit_code,
-                            timed_out=result.timed_out, stdout=result.stdout[-4000:], stderr=result.stderr[-4000:])
+        with self._idle:
+            self._in_flight += 1
+        try:
+            result = self.sandbox.run(spec)
+        finally:
+            with self._idle:
+                self._in_flight -= 1
+                self._idle.notify_all()
+        self.trajectory.add(
+            "tool_result",
+            tool="run_command",
+            exit_code=result.exit_code,
+            timed_out=result.timed_out,
+            stdout=result.stdout[-4000:],
+            stderr=result.stderr[-4000:],
+        )
         return result
 
-    async def aexec(self, argv: Sequence[str], timeout_s: float | None = None, mounts: Sequence[Mount] = (),
-                    stdin: bytes | None = None) -> ExecResult:
+    def drain(self) -> None:
+        """Stop new commands and wait for running ones (each is bounded by the deadline)."""
+        self.cancelled.set()
+        with self._idle:
+            self._idle.wait_for(lambda: self._in_flight == 0)
+
+    async def aexec(
+        self,
+        argv: Sequence[str],
+        timeout_s: float | None = None,
+        mounts: Sequence[Mount] = (),
+        stdin: bytes | None = None,
+    ) -> ExecResult:
         return await asyncio.to_thread(self.exec, argv, timeout_s, mounts, stdin)
 
 

@@ -49,13 +49,18 @@ class ScriptAgent:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(src, target)
         if not (dest / self.script).is_file():
-            raise FileNotFoundError(f"{self.instance.family.root}/hidden/solutions/{self.script} is missing "
-                                    f"(variant {self.instance.variant})")
+            raise FileNotFoundError(
+                f"{self.instance.family.root}/hidden/solutions/{self.script} is missing "
+                f"(variant {self.instance.variant})"
+            )
 
     async def run(self, env: AgentEnv) -> AgentResult:
         mount = Mount(self.staging / "solutions", SOLUTION_MOUNT)
-        result = await env.aexec(["python3", f"{SOLUTION_MOUNT}/{self.script}"], mounts=[mount],
-                                 timeout_s=env.budgets.max_minutes * 60)
-        if result.timed_out:
+        result = await env.aexec(
+            ["python3", f"{SOLUTION_MOUNT}/{self.script}"],
+            mounts=[mount],
+            timeout_s=env.budgets.max_minutes * 60,
+        )
+        if result.timed_out and env.seconds_left <= 0:
             return AgentResult("max_minutes", env.actions, "solution script ran out of time")
         return AgentResult("completed", env.actions, f"exit {result.exit_code}")

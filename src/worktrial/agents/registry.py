@@ -36,6 +36,8 @@ def make_agent(spec: str, instance: Instance, staging: Path) -> Agent:
 
 
 def shortcut_names(instance: Instance) -> list[str]:
-    return sorted(rel.removeprefix("solutions/shortcuts/").removesuffix(".py")
-                  for rel in instance.hidden_files
-                  if rel.startswith("solutions/shortcuts/") and rel.endswith(".py"))
+    return sorted(
+        rel.removeprefix("solutions/shortcuts/").removesuffix(".py")
+        for rel in instance.hidden_files
+        if rel.startswith("solutions/shortcuts/") and rel.endswith(".py")
+    )

@@ -71,8 +71,14 @@ def summarise_agent(agent: str, trials: Sequence[TrialScore], seed: int = 0) -> 
     means = per_instance_means(by_inst)
     lo, hi = bootstrap_ci(means, seed=seed)
     return AgentSummary(
-        agent=agent, trials=len(trials), errors=errors, mean=float(means.mean()), ci_low=lo, ci_high=hi,
-        solved=sum(1 for t in done if t.solved), instances=len(by_inst),
+        agent=agent,
+        trials=len(trials),
+        errors=errors,
+        mean=float(means.mean()),
+        ci_low=lo,
+        ci_high=hi,
+        solved=sum(1 for t in done if t.solved),
+        instances=len(by_inst),
         mean_uplift=float(per_instance_means(u_by).mean()) if u_by else None,
         mean_cost=float(per_instance_means(c_by).mean()),
     )

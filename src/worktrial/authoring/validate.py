@@ -34,8 +34,11 @@ def expectation(instance: Instance, agent: str) -> Expectation:
     if base == "noop":
         return Expectation("|S| < 0.05", abs_below=0.05)
     if base == "literal":
-        return Expectation("≥ 0.95 (literal ask is right)", low=0.95) if instance.literal_right else Expectation(
-            "≤ 0.2", high=0.2)
+        return (
+            Expectation("≥ 0.95 (literal ask is right)", low=0.95)
+            if instance.literal_right
+            else Expectation("≤ 0.2", high=0.2)
+        )
     return Expectation("≤ 0.8", high=0.8)
 
 

@@ -41,10 +41,18 @@ def score_engagement(
         solved=s >= solved_at and not all_incidents,
         incidents=all_incidents,
         components=[
-            Component(name="uplift", kind="kpi", value=round(u_adj, 6),
-                      evidence=f"{outcome.kpi_name}={outcome.kpi:g} (baseline {baseline:g}, reference {reference:g})"),
-            Component(name="contact_cost", kind="cost", value=round(-contact_cost, 6),
-                      evidence=f"{questions_asked} question(s); waits and pilots included"),
+            Component(
+                name="uplift",
+                kind="kpi",
+                value=round(u_adj, 6),
+                evidence=f"{outcome.kpi_name}={outcome.kpi:g} (baseline {baseline:g}, reference {reference:g})",
+            ),
+            Component(
+                name="contact_cost",
+                kind="cost",
+                value=round(-contact_cost, 6),
+                evidence=f"{questions_asked} question(s); waits and pilots included",
+            ),
         ],
         kpi=outcome.kpi,
         kpi_name=outcome.kpi_name,

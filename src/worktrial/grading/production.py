@@ -94,8 +94,9 @@ def generated_data(instance: Instance, split: str, cache_dir: Path) -> Path:
     return dest
 
 
-def run_system(instance: Instance, snapshot: Path, data: Path, scratch: Path, sandbox: Sandbox) -> tuple[
-        ExecResult, Path, Path]:
+def run_system(
+    instance: Instance, snapshot: Path, data: Path, scratch: Path, sandbox: Sandbox
+) -> tuple[ExecResult, Path, Path]:
     """Deploy a copy of the snapshot and run the production command on `data`; returns result, out, workspace."""
     system = instance.config.system
     assert system is not None
@@ -114,15 +115,36 @@ def run_system(instance: Instance, snapshot: Path, data: Path, scratch: Path, sa
     return sandbox.run(spec), out, ws
 
 
-def measure(instance: Instance, snapshot: Path, facts: frozenset[str], scratch: Path, sandbox: Sandbox,
-            cache_dir: Path, split: str = "production") -> KpiOutcome:
+def measure(
+    instance: Instance,
+    snapshot: Path,
+    facts: frozenset[str],
+    scratch: Path,
+    sandbox: Sandbox,
+    cache_dir: Path,
+    split: str = "production",
+) -> KpiOutcome:
     data = generated_data(instance, split, cache_dir)
     result, out, ws = run_system(instance, snapshot, data, scratch, sandbox)
-    ctx = KpiContext(out, data, ws, dict(instance.params), facts, result.exit_code, result.timed_out,
-                     result.stdout[-20000:], result.stderr[-20000:], split)
-    run = {"command": shlex.split(instance.config.system.production) if instance.config.system else [],
-           "exit_code": result.exit_code, "timed_out": result.timed_out, "wall_s": round(result.wall_s, 3),
-           "stderr_tail": result.stderr[-2000:]}
+    ctx = KpiContext(
+        out,
+        data,
+        ws,
+        dict(instance.params),
+        facts,
+        result.exit_code,
+        result.timed_out,
+        result.stdout[-20000:],
+        result.stderr[-20000:],
+        split,
+    )
+    run = {
+        "command": shlex.split(instance.config.system.production) if instance.config.system else [],
+        "exit_code": result.exit_code,
+        "timed_out": result.timed_out,
+        "wall_s": round(result.wall_s, 3),
+        "stderr_tail": result.stderr[-2000:],
+    }
     try:
         raw = grader_module(instance).kpi(ctx)
     except Exception as e:
@@ -137,12 +159,23 @@ def _parse_kpi(raw: Any, run: dict[str, Any]) -> KpiOutcome:
     if not isinstance(incidents, list) or not all(isinstance(i, str) for i in incidents):
         raise GraderError("grader kpi() 'incidents' must be a list of strings")
     details = raw.get("details", {})
-    return KpiOutcome(float(raw["kpi"]), incidents, details if isinstance(details, dict) else {},
-                      str(raw.get("kpi_name", "kpi")), run)
+    return KpiOutcome(
+        float(raw["kpi"]),
+        incidents,
+        details if isinstance(details, dict) else {},
+        str(raw.get("kpi_name", "kpi")),
+        run,
+    )
 
 
-def pilot_feedback(instance: Instance, snapshot: Path, facts: frozenset[str], scratch: Path, sandbox: Sandbox,
-                   cache_dir: Path) -> tuple[str, list[str]]:
+def pilot_feedback(
+    instance: Instance,
+    snapshot: Path,
+    facts: frozenset[str],
+    scratch: Path,
+    sandbox: Sandbox,
+    cache_dir: Path,
+) -> tuple[str, list[str]]:
     """Run the current system on pilot data; staff feedback comes from the grader's `pilot_feedback()`."""
     data = generated_data(instance, "pilot", cache_dir)
     result, out, ws = run_system(instance, snapshot, data, scratch, sandbox)
@@ -150,8 +183,18 @@ def pilot_feedback(instance: Instance, snapshot: Path, facts: frozenset[str], sc
     if not hasattr(module, "pilot_feedback"):
         state = "ran cleanly" if result.ok else f"failed (exit {result.exit_code})"
         return f"The pilot run {state} and wrote {sum(1 for _ in out.rglob('*'))} file(s).", []
-    ctx = KpiContext(out, data, ws, dict(instance.params), facts, result.exit_code, result.timed_out,
-                     result.stdout[-20000:], result.stderr[-20000:], "pilot")
+    ctx = KpiContext(
+        out,
+        data,
+        ws,
+        dict(instance.params),
+        facts,
+        result.exit_code,
+        result.timed_out,
+        result.stdout[-20000:],
+        result.stderr[-20000:],
+        "pilot",
+    )
     try:
         raw = module.pilot_feedback(ctx)
         return str(raw["feedback"]), [str(f) for f in raw.get("facts", [])]

@@ -5,6 +5,16 @@ from .job import JobConfig, JobRunner, trial_record
 from .trial import Delivered, TrialContext, TrialSpec, execute, grade, materialise, run_trial
 
 __all__ = [
-    "AnchorCache", "Anchors", "Delivered", "JobConfig", "JobRunner", "TrialContext", "TrialSpec", "execute",
-    "grade", "materialise", "run_trial", "trial_record",
+    "AnchorCache",
+    "Anchors",
+    "Delivered",
+    "JobConfig",
+    "JobRunner",
+    "TrialContext",
+    "TrialSpec",
+    "execute",
+    "grade",
+    "materialise",
+    "run_trial",
+    "trial_record",
 ]

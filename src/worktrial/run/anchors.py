@@ -25,18 +25,17 @@ class Anchors:
 
 
 class AnchorCache:
-    """`get(instance)` returns cached anchors or computes them once (thread-safe, one lock per variant)."""
+    """`get(instance, ctx)` returns cached anchors or computes them once (thread-safe, one lock per variant)."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.ctx: TrialContext | None = None
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
     def _file(self, instance: Instance) -> Path:
         return self.folder / f"{instance.variant_hash}.json"
 
-    def get(self, instance: Instance) -> Anchors:
+    def get(self, instance: Instance, ctx: TrialContext) -> Anchors:
         with self._guard:
             lock = self._locks.setdefault(instance.variant_hash, threading.Lock())
         with lock:
@@ -44,20 +43,18 @@ class AnchorCache:
             if path.is_file():
                 data = json.loads(path.read_text())
                 return Anchors(data["baseline"], data["reference"])
-            anchors = self._compute(instance)
+            anchors = self._compute(instance, ctx)
             self.folder.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"instance": instance.id, "baseline": anchors.baseline,
-                                       "reference": anchors.reference}))
+            tmp.write_text(
+                json.dumps({"instance": instance.id, "baseline": anchors.baseline, "reference": anchors.reference})
+            )
             tmp.replace(path)
             return anchors
 
-    def _compute(self, instance: Instance) -> Anchors:
+    def _compute(self, instance: Instance, ctx: TrialContext) -> Anchors:
         from .trial import TrialSpec, execute, materialise
 
-        if self.ctx is None:
-            raise RuntimeError("AnchorCache.ctx must be set before use")
-        ctx = self.ctx
         work = self.folder / f"{instance.variant_hash}.work"
         shutil.rmtree(work, ignore_errors=True)
         try:

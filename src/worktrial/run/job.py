@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,11 +15,13 @@ from pydantic import BaseModel, Field
 
 from ..agents import UnknownAgent, make_agent
 from ..grading import ScoreCard
-from ..sandbox import get_sandbox
+from ..sandbox import Sandbox, get_sandbox
 from ..store import Home, Store, TrialRow
 from ..tasks import Instance, Problem, TaskFormatError, load_suite, select
 from .anchors import AnchorCache
 from .trial import TrialContext, TrialSpec, run_trial
+
+SLOT_UID_BASE = 100_000
 
 
 class JobConfig(BaseModel):
@@ -53,8 +56,16 @@ class JobRunner:
         families = [f for suite in config.suites for f in load_suite(Path(suite))]
         instances = select(families, config.tasks or None, config.variants or None, config.levels or None)
         if not instances:
-            raise TaskFormatError([Problem(", ".join(config.suites), "", "no instance matches the filters",
-                                           "check --task, --variant and --level against `worktrial tasks`")])
+            raise TaskFormatError(
+                [
+                    Problem(
+                        ", ".join(config.suites),
+                        "",
+                        "no instance matches the filters",
+                        "check --task, --variant and --level against `worktrial tasks`",
+                    )
+                ]
+            )
         self._instances = {i.id: i for i in instances}
         return instances
 
@@ -67,8 +78,16 @@ class JobRunner:
             _check_agent(agent, inst, self.home)
             for r in range(config.repeats):
                 slug = f"{inst_id.replace('/', '.')}.{agent.replace(':', '-').replace('@', '.at.')}.r{r}"
-                rows.append(TrialRow(id=f"{job_id}/{slug}", job_id=job_id, instance=inst_id, agent=agent,
-                                     repeat=r, content_hash=inst.content_hash))
+                rows.append(
+                    TrialRow(
+                        id=f"{job_id}/{slug}",
+                        job_id=job_id,
+                        instance=inst_id,
+                        agent=agent,
+                        repeat=r,
+                        content_hash=inst.content_hash,
+                    )
+                )
         return rows
 
     def create(self, config: JobConfig) -> str:
@@ -80,8 +99,16 @@ class JobRunner:
     def resume_config(self, job_id: str) -> JobConfig:
         job = self.store.job(job_id)
         if job is None:
-            raise TaskFormatError([Problem(str(self.home.root / "worktrial.db"), "jobs", f"no job {job_id!r}",
-                                           "list jobs with `worktrial jobs`")])
+            raise TaskFormatError(
+                [
+                    Problem(
+                        str(self.home.root / "worktrial.db"),
+                        "jobs",
+                        f"no job {job_id!r}",
+                        "list jobs with `worktrial jobs`",
+                    )
+                ]
+            )
         config = JobConfig.model_validate(job.config)
         self.load_instances(config)
         return config
@@ -94,19 +121,26 @@ class JobRunner:
         for t in todo:
             inst = self._instances.get(t.instance)
             if inst is None or inst.content_hash != t.content_hash:
-                raise TaskFormatError([Problem(t.instance, "content_hash", "the task changed since the job started",
-                                               "start a new job instead of resuming")])
-        sandbox = get_sandbox(config.sandbox)
-        sandbox.check()
+                raise TaskFormatError(
+                    [
+                        Problem(
+                            t.instance,
+                            "content_hash",
+                            "the task changed since the job started",
+                            "start a new job instead of resuming",
+                        )
+                    ]
+                )
         anchors = AnchorCache(self.home.anchors)
-        ctx = TrialContext(sandbox, self.home.cache, anchors)
-        anchors.ctx = ctx
+        slots: asyncio.Queue[TrialContext] = asyncio.Queue()
+        for sandbox in slot_sandboxes(config.sandbox, max(1, config.concurrency)):
+            slots.put_nowait(TrialContext(sandbox, self.home.cache, anchors))
         if self.on_start:
             self.on_start(len(todo))
-        sem = asyncio.Semaphore(max(1, config.concurrency))
 
         async def one(row: TrialRow) -> None:
-            async with sem:
+            ctx = await slots.get()
+            try:
                 attempt = self.store.start_trial(row.id, "")
                 attempt_dir = self.home.attempt_dir(job_id, row.id.split("/", 1)[1], attempt)
                 spec = TrialSpec(row.id, job_id, self._instances[row.instance], row.agent, row.repeat)
@@ -114,10 +148,22 @@ class JobRunner:
                 self.store.finish_trial(row.id, card.model_dump(mode="json"), str(attempt_dir))
                 if self.on_done:
                     self.on_done(row, card)
+            finally:
+                slots.put_nowait(ctx)
 
         await asyncio.gather(*(one(t) for t in todo))
         self.store.finish_job(job_id)
         return self.store.trials(job_id)
+
+
+def slot_sandboxes(name: str, n: int) -> list[Sandbox]:
+    """One sandbox per concurrency slot; as root each slot runs as its own uid so process limits don't mix."""
+    if name == "bwrap" and os.geteuid() == 0:
+        boxes = [get_sandbox(name, uid=SLOT_UID_BASE + i) for i in range(n)]
+    else:
+        boxes = [get_sandbox(name) for _ in range(n)]
+    boxes[0].check()
+    return boxes
 
 
 def _check_agent(agent: str, instance: Instance, home: Home) -> None:
@@ -130,8 +176,21 @@ def _check_agent(agent: str, instance: Instance, home: Home) -> None:
 def trial_record(row: TrialRow) -> dict[str, Any]:
     """The JSON Lines record of one trial (`worktrial run --json`)."""
     card = row.scorecard or {}
-    return {"trial": row.id, "job": row.job_id, "instance": row.instance, "agent": row.agent, "repeat": row.repeat,
-            "status": row.status, "score": row.score, "solved": row.solved, "uplift": row.uplift,
-            "contact_cost": row.contact_cost, "incidents": row.incidents, "kpi": card.get("kpi"),
-            "questions_asked": card.get("questions_asked"), "key_fact_coverage": card.get("key_fact_coverage"),
-            "error": row.error, "run_dir": row.run_dir}
+    return {
+        "trial": row.id,
+        "job": row.job_id,
+        "instance": row.instance,
+        "agent": row.agent,
+        "repeat": row.repeat,
+        "status": row.status,
+        "score": row.score,
+        "solved": row.solved,
+        "uplift": row.uplift,
+        "contact_cost": row.contact_cost,
+        "incidents": row.incidents,
+        "kpi": card.get("kpi"),
+        "questions_asked": card.get("questions_asked"),
+        "key_fact_coverage": card.get("key_fact_coverage"),
+        "error": row.error,
+        "run_dir": row.run_dir,
+    }

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import AgentEnv, AgentResult, Trajectory, make_agent
+from ..agents import AgentCancelled, AgentEnv, AgentResult, Trajectory, make_agent
 from ..grading import (
     GraderError,
     ScoreCard,
@@ -31,6 +31,7 @@ from ..world import Ledger, PilotOutcome, World, WorldService, clients_dir, summ
 from .anchors import AnchorCache
 from .routers import router_for
 
+DEADLINE_GRACE_S = 5.0
 WORLD_MOUNT = "/run/worktrial"
 WORLD_SOCKET = f"{WORLD_MOUNT}/world.sock"
 
@@ -78,8 +79,11 @@ class Delivered:
 
 
 def hidden_tree_hash(instance: Instance) -> str:
-    return tree_hash(instance.family.root / "hidden") + ":" + tree_hash(
-        instance.family.paths.variant_dir(instance.variant) / "hidden")
+    return (
+        tree_hash(instance.family.root / "hidden")
+        + ":"
+        + tree_hash(instance.family.paths.variant_dir(instance.variant) / "hidden")
+    )
 
 
 def materialise(instance: Instance, workspace: Path) -> None:
@@ -108,28 +112,47 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Deli
 
     def run_pilot(n: int) -> PilotOutcome:
         snap = take_snapshot(workspace, attempt_dir / "pilot" / f"run-{n}" / "snapshot")
-        feedback, facts = pilot_feedback(instance, snap.path, frozenset(world.facts),
-                                         attempt_dir / "pilot" / f"run-{n}" / "scratch", ctx.sandbox, ctx.cache_dir)
+        feedback, facts = pilot_feedback(
+            instance,
+            snap.path,
+            frozenset(world.facts),
+            attempt_dir / "pilot" / f"run-{n}" / "scratch",
+            ctx.sandbox,
+            ctx.cache_dir,
+        )
         trajectory.add("world", op="pilot", run=n, facts=facts)
         return PilotOutcome(feedback=feedback, facts=facts)
 
-    world = World(instance.people(), instance.config.world, ledger, router_for(instance),
-                  pilot=run_pilot if instance.config.world.pilot else None)
+    world = World(
+        instance.people(),
+        instance.config.world,
+        ledger,
+        router_for(instance),
+        pilot=run_pilot if instance.config.world.pilot else None,
+    )
     # Unix socket paths are limited to ~100 bytes, so the socket lives in a short private folder.
     sock_dir = Path(tempfile.mkdtemp(prefix="wt-"))
     try:
         os.chmod(sock_dir, 0o755)
         with WorldService(world, sock_dir / "world.sock"):
-            env = AgentEnv(instance_id=instance.id, brief=instance.brief(), budgets=instance.config.budgets,
-                           workspace=workspace, sandbox=ctx.sandbox, trajectory=trajectory,
-                           mounts=[Mount(sock_dir, WORLD_MOUNT, writable=True)],
-                           env={"WORKTRIAL_WORLD": WORLD_SOCKET}, limits=ctx.limits)
+            env = AgentEnv(
+                instance_id=instance.id,
+                brief=instance.brief(),
+                budgets=instance.config.budgets,
+                workspace=workspace,
+                sandbox=ctx.sandbox,
+                trajectory=trajectory,
+                mounts=[Mount(sock_dir, WORLD_MOUNT, writable=True)],
+                env={"WORKTRIAL_WORLD": WORLD_SOCKET},
+                limits=ctx.limits,
+            )
             trajectory.add("start", instance=instance.id, agent=spec.agent, repeat=spec.repeat)
             await agent.setup(env)
             try:
-                result = await asyncio.wait_for(agent.run(env), timeout=instance.config.budgets.max_minutes * 60)
-            except TimeoutError:
+                result = await asyncio.wait_for(agent.run(env), timeout=env.seconds_left + DEADLINE_GRACE_S)
+            except (TimeoutError, AgentCancelled):
                 result = AgentResult("max_minutes", env.actions, "agent ran past max_minutes")
+            await asyncio.to_thread(env.drain)
             trajectory.add("end", **asdict(result))
     finally:
         shutil.rmtree(sock_dir, ignore_errors=True)
@@ -151,12 +174,21 @@ def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard
     summary = summarise(check.entries)
     incidents += [f"contacted off-limits person {p}" for p in summary.off_limits_contacts]
     facts = frozenset(summary.facts)
-    anchors = ctx.anchors.get(instance)
-    outcome = measure(instance, delivered.snapshot, facts, delivered.attempt_dir / "grading", ctx.sandbox,
-                      ctx.cache_dir)
-    card = score_engagement(outcome, anchors.baseline, anchors.reference, summary.contact_cost, incidents,
-                            sorted(facts), instance.key_facts, summary.questions_asked,
-                            instance.config.anchors.solved_at)
+    anchors = ctx.anchors.get(instance, ctx)
+    outcome = measure(
+        instance, delivered.snapshot, facts, delivered.attempt_dir / "grading", ctx.sandbox, ctx.cache_dir
+    )
+    card = score_engagement(
+        outcome,
+        anchors.baseline,
+        anchors.reference,
+        summary.contact_cost,
+        incidents,
+        sorted(facts),
+        instance.key_facts,
+        summary.questions_asked,
+        instance.config.anchors.solved_at,
+    )
     card.content_hash = instance.content_hash
     card.snapshot_hash = delivered.snapshot_hash
     card.details["agent"] = asdict(delivered.agent_result)

@@ -29,8 +29,6 @@ def get_sandbox(name: str = "bwrap", **kw: Any) -> Sandbox:
     try:
         backend = BACKENDS[name]
     except KeyError:
-        raise ValueError(
-            f"unknown sandbox {name!r}; valid sandboxes: {', '.join(sorted(BACKENDS))}"
-        ) from None
+        raise ValueError(f"unknown sandbox {name!r}; valid sandboxes: {', '.join(sorted(BACKENDS))}") from None
     sandbox: Sandbox = backend(**kw)
     return sandbox

@@ -73,9 +73,7 @@ class BwrapSandbox:
         for tool, hint in tools:
             if not os.access(tool, os.X_OK):
                 return SandboxError(f"{tool} not found: {hint}")
-        usage = run_bounded(
-            [self._bwrap, "--help"], env={}, cwd="/", stdin=None, wall_s=10, output_bytes=1 << 16
-        )
+        usage = run_bounded([self._bwrap, "--help"], env={}, cwd="/", stdin=None, wall_s=10, output_bytes=1 << 16)
         self._sized_tmpfs = "--size" in usage.stdout.text()
         with tempfile.TemporaryDirectory(prefix="worktrial-probe-") as ws:
             try:
@@ -141,10 +139,7 @@ class BwrapSandbox:
 
     def _build(self, spec: ExecSpec, args: _Args) -> None:
         workspace = _host.existing(spec.workspace, "the workspace")
-        mounts = [
-            (_host.existing(m.source, m.target), _host.mount_target(m.target), m.writable)
-            for m in spec.mounts
-        ]
+        mounts = [(_host.existing(m.source, m.target), _host.mount_target(m.target), m.writable) for m in spec.mounts]
         readonly = [ro for rel in spec.readonly if (ro := _host.readonly_source(workspace, rel))]
         if self._root:
             for path in [workspace] + [source for source, _, writable in mounts if writable]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -10,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, create_engine, event, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 
@@ -59,8 +61,19 @@ class Store:
         self.engine: Engine = create_engine(url, connect_args={"timeout": 60} if url.startswith("sqlite") else {})
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        self._create_tables()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def _create_tables(self) -> None:
+        # Two processes may open a new store at once (a job and `worktrial jobs`); the loser retries.
+        for attempt in range(5):
+            try:
+                Base.metadata.create_all(self.engine)
+                return
+            except OperationalError:
+                if attempt == 4:
+                    raise
+                time.sleep(0.1 * (attempt + 1))
 
     @contextmanager
     def session(self) -> Iterator[Session]:

@@ -11,17 +11,17 @@ from pathlib import Path
 class Home:
     """The state folder (default `./.worktrial`, or `$WORKTRIAL_HOME`, or `--home`)::
 
-        <home>/
-          worktrial.db                       SQLite store: jobs and trials (SQLAlchemy)
-          cache/data/<key>/                  generated production and pilot data, per variant content
-          cache/anchors/<variant-hash>.json  baseline and reference KPIs, per variant content
-          runs/<job>/<trial>/attempt-<n>/    one attempt of one trial:
-            workspace/                         the worker's /workspace while the agent runs
-            delivered/                         hashed snapshot of the delivered workspace
-            ledger.jsonl                       hash-chained world ledger (asks, waits, inbox, pilots)
-            trajectory.jsonl                   agent events
-            grader.log                         production run and grader output
-            scorecard.json                     the score card (written last)
+    <home>/
+      worktrial.db                       SQLite store: jobs and trials (SQLAlchemy)
+      cache/data/<key>/                  generated production and pilot data, per variant content
+      cache/anchors/<variant-hash>.json  baseline and reference KPIs, per variant content
+      runs/<job>/<trial>/attempt-<n>/    one attempt of one trial:
+        workspace/                         the worker's /workspace while the agent runs
+        delivered/                         hashed snapshot of the delivered workspace
+        ledger.jsonl                       hash-chained world ledger (asks, waits, inbox, pilots)
+        trajectory.jsonl                   agent events
+        grader.log                         production run and grader output
+        scorecard.json                     the score card (written last)
     """
 
     root: Path

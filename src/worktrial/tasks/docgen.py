@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from .models import (
     AnchorConfig,
@@ -39,21 +40,21 @@ SECTIONS: list[tuple[str, type[BaseModel]]] = [
 ]
 
 
-def _default(info: Any) -> str:
-    if info.is_required():
-        return "required"
-    if info.default_factory is not None:
-        return f"`{info.default_factory()!r}`"
-    return f"`{info.default!r}`"
+def _default_value(info: FieldInfo) -> Any:
+    factory: Any = info.default_factory
+    return factory() if factory is not None else info.default
+
+
+def _default(info: FieldInfo) -> str:
+    return "required" if info.is_required() else f"`{_default_value(info)!r}`"
 
 
 def field_table(model: type[BaseModel]) -> str:
     lines = ["| field | default | meaning |", "|---|---|---|"]
     for name, info in model.model_fields.items():
         key = info.alias or name
-        if isinstance(info.default, BaseModel) or (info.default_factory and isinstance(
-                info.default_factory(), BaseModel)):
-            continue
+        if not info.is_required() and isinstance(_default_value(info), BaseModel):
+            continue  # nested sections have their own table
         desc = (info.description or "").replace("|", "\\|").replace("\n", " ")
         lines.append(f"| `{key}` | {_default(info).replace('|', chr(92) + '|')} | {desc} |")
     return "\n".join(lines)

@@ -42,7 +42,7 @@ _FIXES = {
     "float_type": "write a number",
     "string_type": "write a quoted string",
     "bool_type": "write true or false",
-    "list_type": "write a list, e.g. [\"a\", \"b\"]",
+    "list_type": 'write a list, e.g. ["a", "b"]',
     "greater_than_equal": "raise the value",
     "greater_than": "raise the value",
     "less_than_equal": "lower the value",

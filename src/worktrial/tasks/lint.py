@@ -44,8 +44,14 @@ def lint_family(family: Family) -> list[Problem]:
                 problems.append(Problem(str(brief), "", "brief is missing", f"write brief/{level}.md"))
                 continue
             for name in sorted(placeholders(brief.read_text(encoding="utf-8")) - set(cfg.params)):
-                problems.append(Problem(str(brief), "", f"placeholder {{{{{name}}}}} has no value",
-                                        f"add {name} to [params] in task.toml"))
+                problems.append(
+                    Problem(
+                        str(brief),
+                        "",
+                        f"placeholder {{{{{name}}}}} has no value",
+                        f"add {name} to [params] in task.toml",
+                    )
+                )
     for variant in family.variants:
         inst = family.instance(variant, cfg.levels[-1])
         problems.extend(_lint_instance(inst, toml))
@@ -60,22 +66,41 @@ def _lint_instance(inst: Instance, toml: str) -> list[Problem]:
     if cfg.system is not None:
         for i, ep in enumerate(cfg.system.entrypoints):
             if ep.removeprefix("./") not in ws:
-                problems.append(Problem(toml, f"system.entrypoints[{i}]", f"{ep} is not in workspace/ ({where})",
-                                        "add the file or fix the path"))
+                problems.append(
+                    Problem(
+                        toml,
+                        f"system.entrypoints[{i}]",
+                        f"{ep} is not in workspace/ ({where})",
+                        "add the file or fix the path",
+                    )
+                )
     hidden = inst.hidden_files
     grader_rel = cfg.grader.module.removeprefix("hidden/")
     if grader_rel not in hidden:
-        problems.append(Problem(toml, "grader.module", f"{cfg.grader.module} is missing ({where})",
-                                "write the grader module"))
+        problems.append(
+            Problem(toml, "grader.module", f"{cfg.grader.module} is missing ({where})", "write the grader module")
+        )
     elif cfg.kind == "engagement":
         problems.extend(_lint_grader(hidden[grader_rel]))
     if cfg.kind == "engagement":
         if "solutions/reference.py" not in hidden:
-            problems.append(Problem(str(inst.family.root / "hidden/solutions/reference.py"), "",
-                                    f"reference solution is missing ({where})", "write it"))
+            problems.append(
+                Problem(
+                    str(inst.family.root / "hidden/solutions/reference.py"),
+                    "",
+                    f"reference solution is missing ({where})",
+                    "write it",
+                )
+            )
         if "people.toml" not in hidden:
-            problems.append(Problem(str(inst.family.root / "hidden/people.toml"), "", "file is missing",
-                                    "describe the staff in hidden/people.toml"))
+            problems.append(
+                Problem(
+                    str(inst.family.root / "hidden/people.toml"),
+                    "",
+                    "file is missing",
+                    "describe the staff in hidden/people.toml",
+                )
+            )
         else:
             try:
                 problems.extend(_lint_people(inst))
@@ -90,8 +115,11 @@ def _lint_grader(path: Path) -> list[Problem]:
     except SyntaxError as e:
         return [Problem(str(path), f"line {e.lineno}", f"syntax error: {e.msg}", "fix the Python syntax")]
     defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
-    return [Problem(str(path), name, "function is missing", f"define {name}() as in docs/task-format.md")
-            for name in ENGAGEMENT_GRADER_FUNCS if name not in defined]
+    return [
+        Problem(str(path), name, "function is missing", f"define {name}() as in docs/task-format.md")
+        for name in ENGAGEMENT_GRADER_FUNCS
+        if name not in defined
+    ]
 
 
 def _lint_people(inst: Instance) -> list[Problem]:
@@ -109,21 +137,45 @@ def _lint_people(inst: Instance) -> list[Problem]:
             field = f"person[{person.id}].topics[{topic.id}]"
             for fact in topic.requires_facts:
                 if fact not in given:
-                    problems.append(Problem(path, f"{field}.requires_facts", f"no topic or message gives {fact!r}",
-                                            "add the fact to some topic's facts or fix the id"))
+                    problems.append(
+                        Problem(
+                            path,
+                            f"{field}.requires_facts",
+                            f"no topic or message gives {fact!r}",
+                            "add the fact to some topic's facts or fix the id",
+                        )
+                    )
             if topic.gate and not topic.gate_miss:
-                problems.append(Problem(path, f"{field}.gate_miss", "a gated topic needs a gate_miss reply",
-                                        "write what the person says when the evidence is missing"))
+                problems.append(
+                    Problem(
+                        path,
+                        f"{field}.gate_miss",
+                        "a gated topic needs a gate_miss reply",
+                        "write what the person says when the evidence is missing",
+                    )
+                )
             if topic.available_at and not re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", topic.available_at):
-                problems.append(Problem(path, f"{field}.available_at", "not an ISO time",
-                                        "write it like 2026-03-04T09:00"))
+                problems.append(
+                    Problem(path, f"{field}.available_at", "not an ISO time", "write it like 2026-03-04T09:00")
+                )
     for i, msg in enumerate(people.inbox):
         if msg.after_fact and msg.after_fact not in given:
-            problems.append(Problem(path, f"inbox[{msg.id or i}].after_fact",
-                                    f"no topic or message gives {msg.after_fact!r}", "fix the fact id"))
+            problems.append(
+                Problem(
+                    path,
+                    f"inbox[{msg.id or i}].after_fact",
+                    f"no topic or message gives {msg.after_fact!r}",
+                    "fix the fact id",
+                )
+            )
     for fact in inst.key_facts:
         if fact not in given:
-            problems.append(Problem(str(inst.family.paths.task_toml), "key_facts",
-                                    f"{fact!r} is given by no topic or message (variant {inst.variant})",
-                                    "fix the fact id or add it to a topic"))
+            problems.append(
+                Problem(
+                    str(inst.family.paths.task_toml),
+                    "key_facts",
+                    f"{fact!r} is given by no topic or message (variant {inst.variant})",
+                    "fix the fact id or add it to a topic",
+                )
+            )
     return problems

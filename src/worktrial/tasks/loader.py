@@ -8,7 +8,6 @@ import shutil
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -129,8 +128,16 @@ class Instance:
     def hidden_path(self, rel: str) -> Path:
         files = self.hidden_files
         if rel not in files:
-            raise TaskFormatError([Problem(f"{self.family.root}/hidden/{rel}", "", "file is missing",
-                                           f"add hidden/{rel} (or variants/{self.variant}/hidden/{rel})")])
+            raise TaskFormatError(
+                [
+                    Problem(
+                        f"{self.family.root}/hidden/{rel}",
+                        "",
+                        "file is missing",
+                        f"add hidden/{rel} (or variants/{self.variant}/hidden/{rel})",
+                    )
+                ]
+            )
         return files[rel]
 
     def materialise_tree(self, name: str, dest: Path) -> None:
@@ -145,8 +152,16 @@ class Instance:
         try:
             return render(src.read_text(encoding="utf-8"), self.params)
         except KeyError as e:
-            raise TaskFormatError([Problem(str(src), "", f"placeholder {{{{{e.args[0]}}}}} has no value",
-                                           f"add {e.args[0]} to [params] in task.toml")]) from None
+            raise TaskFormatError(
+                [
+                    Problem(
+                        str(src),
+                        "",
+                        f"placeholder {{{{{e.args[0]}}}}} has no value",
+                        f"add {e.args[0]} to [params] in task.toml",
+                    )
+                ]
+            ) from None
         except FileNotFoundError:
             raise TaskFormatError([Problem(str(src), "", "file is missing", "create it")]) from None
 
@@ -170,9 +185,13 @@ class Instance:
         key = f"hash-{with_level}"
         if key not in self._cache:
             h = hashlib.sha256()
-            head = {"task": self.config.model_dump(mode="json"), "variant": self.variant, "params": self.params,
-                    "variant_config": self.variant_config.model_dump(mode="json"),
-                    "level": self.level if with_level else None}
+            head = {
+                "task": self.config.model_dump(mode="json"),
+                "variant": self.variant,
+                "params": self.params,
+                "variant_config": self.variant_config.model_dump(mode="json"),
+                "level": self.level if with_level else None,
+            }
             h.update(json.dumps(head, sort_keys=True).encode())
             if with_level:
                 h.update(self.brief().encode())
@@ -191,8 +210,16 @@ def load_people(path: Path, params: Params) -> PeopleConfig:
     except FileNotFoundError:
         raise TaskFormatError([Problem(str(path), "", "file is missing", "create it")]) from None
     except KeyError as e:
-        raise TaskFormatError([Problem(str(path), "", f"placeholder {{{{{e.args[0]}}}}} has no value",
-                                       f"add {e.args[0]} to [params] in task.toml")]) from None
+        raise TaskFormatError(
+            [
+                Problem(
+                    str(path),
+                    "",
+                    f"placeholder {{{{{e.args[0]}}}}} has no value",
+                    f"add {e.args[0]} to [params] in task.toml",
+                )
+            ]
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -221,8 +248,14 @@ def check_family(root: Path) -> tuple[Family, list[Problem]]:
     except ValidationError as e:
         raise TaskFormatError(problems_from_validation(paths.task_toml, e, data)) from None
     if config.id != root.name:
-        problems.append(Problem(str(paths.task_toml), "id", f"{config.id!r} differs from folder {root.name!r}",
-                                "make id equal the folder name"))
+        problems.append(
+            Problem(
+                str(paths.task_toml),
+                "id",
+                f"{config.id!r} differs from folder {root.name!r}",
+                "make id equal the folder name",
+            )
+        )
     variants: dict[str, VariantConfig] = {}
     vdirs = sorted(p for p in paths.variants_dir.iterdir() if p.is_dir()) if paths.variants_dir.is_dir() else []
     for vdir in vdirs:
@@ -237,8 +270,14 @@ def check_family(root: Path) -> tuple[Family, list[Problem]]:
         else:
             unknown = set(variants[vdir.name].params) - set(config.params)
             for name in sorted(unknown):
-                problems.append(Problem(str(vt), f"params.{name}", "not a parameter of the family",
-                                        "declare it in task.toml [params] first"))
+                problems.append(
+                    Problem(
+                        str(vt),
+                        f"params.{name}",
+                        "not a parameter of the family",
+                        "declare it in task.toml [params] first",
+                    )
+                )
     if "base" not in variants:
         variants = {"base": VariantConfig(), **variants}
     return Family(paths, config, variants), problems
@@ -271,8 +310,12 @@ def load_suite(path: Path) -> list[Family]:
     return families
 
 
-def select(families: list[Family], task: list[str] | None = None, variant: list[str] | None = None,
-           level: list[str] | None = None) -> list[Instance]:
+def select(
+    families: list[Family],
+    task: list[str] | None = None,
+    variant: list[str] | None = None,
+    level: list[str] | None = None,
+) -> list[Instance]:
     """Instances matching the filters. `task` items may be `family`, `family/variant` or a full instance id."""
     out = []
     for fam in families:

@@ -14,6 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 ID_RE = r"^[a-z0-9][a-z0-9_\-]*$"
 LEVELS = ("L0", "L1", "L2", "L3")
+Level = Literal["L0", "L1", "L2", "L3"]
+
+
+def _all_levels() -> list[Level]:
+    return ["L0", "L1", "L2", "L3"]
+
+
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
@@ -76,7 +83,8 @@ class GraderConfig(Strict):
 
 class AnchorConfig(Strict):
     literal_right: bool = Field(
-        False, description="True where the sponsor's literal ask is the right fix (literal must then score ≥ 0.95)."
+        False,
+        description="True where the sponsor's literal ask is the right fix (literal must then score ≥ 0.95).",
     )
     solved_at: float = Field(0.8, description="A trial is solved when S ≥ this and there is no incident.")
 
@@ -95,8 +103,8 @@ class TaskConfig(Strict):
     skill_subclass: str = Field("", description="ECB skill subclass.")
     tier: int = Field(2, ge=1, le=3, description="Difficulty tier: 1 entry, 2 intermediate, 3 advanced.")
     visibility: Literal["public", "private"] = Field("public", description="Public pool or held-out pool.")
-    levels: list[Literal["L0", "L1", "L2", "L3"]] = Field(
-        default_factory=lambda: list(LEVELS), description="Brief levels offered; each needs brief/<level>.md."
+    levels: list[Level] = Field(
+        default_factory=_all_levels, description="Brief levels offered; each needs brief/<level>.md."
     )
     key_facts: list[str] = Field(
         default_factory=list, description="Fact ids that matter; key_fact_coverage is measured against these."
@@ -104,11 +112,11 @@ class TaskConfig(Strict):
     params: dict[str, str | int | float | bool] = Field(
         default_factory=dict, description="Default `{{param}}` values; variants override them."
     )
-    budgets: Budgets = Field(default_factory=Budgets)  # type: ignore[arg-type]
+    budgets: Budgets = Field(default_factory=Budgets)
     system: SystemConfig | None = Field(None, description="Engagements: the production system.")
-    world: WorldConfig = Field(default_factory=WorldConfig)  # type: ignore[arg-type]
-    grader: GraderConfig = Field(default_factory=GraderConfig)  # type: ignore[arg-type]
-    anchors: AnchorConfig = Field(default_factory=AnchorConfig)  # type: ignore[arg-type]
+    world: WorldConfig = Field(default_factory=WorldConfig)
+    grader: GraderConfig = Field(default_factory=GraderConfig)
+    anchors: AnchorConfig = Field(default_factory=AnchorConfig)
 
     @model_validator(mode="after")
     def _engagement_has_system(self) -> TaskConfig:
@@ -153,11 +161,13 @@ class Topic(Strict):
     answer: str = Field(min_length=1, description="The reply when the topic is asked and its gate is met.")
     facts: list[str] = Field(default_factory=list, description="Fact ids disclosed by the answer.")
     gate: list[GateCondition] = Field(
-        default_factory=list, description="All must hold, in this question or earlier ones to the same person."
+        default_factory=list,
+        description="All must hold, in this question or earlier ones to the same person.",
     )
     gate_miss: str = Field("", description="Reply when the gate is not met (free).")
     requires_facts: list[str] = Field(
-        default_factory=list, description="Facts the asker must already hold (from anyone) before this answer."
+        default_factory=list,
+        description="Facts the asker must already hold (from anyone) before this answer.",
     )
     requires_miss: str = Field("", description="Reply when required facts are missing (free).")
     available_at: str | None = Field(
@@ -214,9 +224,7 @@ class InboxMessage(Strict):
 class PeopleConfig(Strict):
     people: list[Person] = Field(alias="person", description="`[[person]]` tables.")
     inbox: list[InboxMessage] = Field(default_factory=list, description="`[[inbox]]` messages.")
-    route_threshold: float = Field(
-        0.35, gt=0, lt=1, description="Lowest routing score that counts as a topic match."
-    )
+    route_threshold: float = Field(0.35, gt=0, lt=1, description="Lowest routing score that counts as a topic match.")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 

@@ -10,20 +10,20 @@ from pathlib import Path
 class FamilyPaths:
     """The layout of one task family::
 
-        <family>/
-          task.toml                   family metadata, levels, budgets, system, world, grader, anchors
-          brief/L0.md … L3.md         sponsor's instruction per level ({{param}} placeholders)   [engagement]
-          instruction.md              the task statement                                      [deliverable]
-          workspace/                  copied to /workspace for every trial
-          hidden/                     never enters the worker's sandbox
-            people.toml               staff, topics, inbox                                    [engagement]
-            grader.py                 generate() / kpi() / pilot_feedback()
-            solutions/reference.py    expert solution, run like an agent
-            solutions/literal.py      does exactly what the L3 brief says
-            solutions/shortcuts/*.py  cheap strategies that must not pass
-          variants/<id>/
-            variant.toml              params, seed, literal_right, angle
-            workspace/ hidden/        files that replace or add to the family's
+    <family>/
+      task.toml                   family metadata, levels, budgets, system, world, grader, anchors
+      brief/L0.md … L3.md         sponsor's instruction per level ({{param}} placeholders)   [engagement]
+      instruction.md              the task statement                                      [deliverable]
+      workspace/                  copied to /workspace for every trial
+      hidden/                     never enters the worker's sandbox
+        people.toml               staff, topics, inbox                                    [engagement]
+        grader.py                 generate() / kpi() / pilot_feedback()
+        solutions/reference.py    expert solution, run like an agent
+        solutions/literal.py      does exactly what the L3 brief says
+        solutions/shortcuts/*.py  cheap strategies that must not pass
+      variants/<id>/
+        variant.toml              params, seed, literal_right, angle
+        workspace/ hidden/        files that replace or add to the family's
     """
 
     root: Path
