@@ -17,7 +17,7 @@ from ..agents import UnknownAgent, make_agent
 from ..grading import ScoreCard
 from ..sandbox import Sandbox, get_sandbox
 from ..store import Home, Store, TrialRow
-from ..tasks import Instance, Problem, TaskFormatError, load_suite, select
+from ..tasks import Instance, Problem, TaskFormatError, lint_family, load_suite, select
 from .anchors import AnchorCache
 from .trial import TrialContext, TrialSpec, run_trial
 
@@ -54,6 +54,9 @@ class JobRunner:
 
     def load_instances(self, config: JobConfig) -> list[Instance]:
         families = [f for suite in config.suites for f in load_suite(Path(suite))]
+        problems = [p for f in families for p in lint_family(f)]
+        if problems:  # refuse before anything is recorded: a task bug must not become trial errors
+            raise TaskFormatError(problems)
         instances = select(families, config.tasks or None, config.variants or None, config.levels or None)
         if not instances:
             raise TaskFormatError(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 from .errors import Problem, TaskFormatError
@@ -153,10 +152,6 @@ def _lint_people(inst: Instance) -> list[Problem]:
                         "a gated topic needs a gate_miss reply",
                         "write what the person says when the evidence is missing",
                     )
-                )
-            if topic.available_at and not re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", topic.available_at):
-                problems.append(
-                    Problem(path, f"{field}.available_at", "not an ISO time", "write it like 2026-03-04T09:00")
                 )
     for i, msg in enumerate(people.inbox):
         if msg.after_fact and msg.after_fact not in given:

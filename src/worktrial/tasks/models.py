@@ -59,6 +59,12 @@ class PilotConfig(Strict):
     )
 
 
+def _iso_time(v: str | None) -> str | None:
+    if v is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", v):
+        raise ValueError("must look like 2026-03-02T09:00")
+    return v
+
+
 class WorldConfig(Strict):
     start: str = Field("2026-03-02T09:00", description="Simulated start time, ISO `YYYY-MM-DDTHH:MM`.")
     ask_minutes: int = Field(30, ge=0, description="Simulated minutes each message to a person takes.")
@@ -67,12 +73,7 @@ class WorldConfig(Strict):
     total_questions: int | None = Field(None, ge=1, description="Cap on messages to all people together.")
     pilot: PilotConfig | None = Field(None, description="Pilot runs (`bin/pilot`); absent = no pilot.")
 
-    @field_validator("start")
-    @classmethod
-    def _iso(cls, v: str) -> str:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", v):
-            raise ValueError("must look like 2026-03-02T09:00")
-        return v
+    _start = field_validator("start")(_iso_time)
 
 
 class GraderConfig(Strict):
@@ -175,6 +176,8 @@ class Topic(Strict):
     )
     stall: str = Field("", description="Reply before `available_at`.")
 
+    _available = field_validator("available_at")(_iso_time)
+
 
 class Person(Strict):
     id: str = Field(pattern=ID_RE, description="Person id used by `bin/ask ID ...`.")
@@ -217,6 +220,8 @@ class InboxMessage(Strict):
     at: str | None = Field(None, description="Arrives at this simulated time (ISO).")
     after_asks: int | None = Field(None, ge=0, description="Arrives after this many messages sent.")
     after_fact: str | None = Field(None, description="Arrives once the worker holds this fact.")
+
+    _at = field_validator("at")(_iso_time)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 

@@ -1,0 +1,114 @@
+"""The `worktrial` command as a user runs it: JSON Lines, the summary table, bad input, validate."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from worktrial.store import Home, Store
+
+pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+
+
+def wt(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "worktrial.cli", *args], capture_output=True, text=True, timeout=300)
+
+
+def test_run_json_lines_and_table(tiny_suite: Path, tmp_path: Path) -> None:
+    home = str(tmp_path / "home")
+    res = wt("run", "--suite", str(tiny_suite), "--home", home, "--task", "tiny/base/L3", "--json")
+    assert res.returncode == 0, res.stderr
+    records = [json.loads(line) for line in res.stdout.splitlines()]
+    assert {r["agent"] for r in records} == {
+        "noop",
+        "reference",
+        "literal",
+        "shortcut:guess",
+        "shortcut:ask_vendor",
+        "shortcut:tamper",
+    }
+    for r in records:
+        assert {
+            "trial",
+            "job",
+            "instance",
+            "agent",
+            "status",
+            "score",
+            "solved",
+            "uplift",
+            "contact_cost",
+            "incidents",
+        } <= set(r)
+    table = wt(
+        "run",
+        "--suite",
+        str(tiny_suite),
+        "--home",
+        home,
+        "--task",
+        "tiny/base/L3",
+        "--agent",
+        "reference",
+        "--agent",
+        "noop",
+        "--repeats",
+        "2",
+    )
+    assert table.returncode == 0, table.stderr
+    assert "95% CI" in table.stdout and "reference" in table.stdout and "2/2" in table.stdout
+
+
+def test_bad_task_file_fails_cleanly_and_keeps_earlier_results(tiny_suite: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert (
+        wt(
+            "run", "--suite", str(tiny_suite), "--home", str(home), "--task", "tiny/base/L3", "--agent", "noop"
+        ).returncode
+        == 0
+    )
+    people = tiny_suite / "tiny/hidden/people.toml"
+    people.write_text(people.read_text().replace("cost = 0.01", 'cost = "cheap"', 1))
+    res = wt("run", "--suite", str(tiny_suite), "--home", str(home), "--task", "tiny/base/L3", "--agent", "noop")
+    assert res.returncode == 2
+    assert "people.toml:person[alice].cost: " in res.stderr and "Traceback" not in res.stderr
+    store = Store(Home(home).db_url)
+    [job] = store.jobs()
+    assert [t.status for t in store.trials(job.id)] == ["done"]
+
+
+def test_unknown_agent_and_empty_selection(tiny_suite: Path, tmp_path: Path) -> None:
+    res = wt("run", "--suite", str(tiny_suite), "--home", str(tmp_path), "--agent", "wizard")
+    assert res.returncode == 2 and "unknown agent 'wizard'" in res.stderr
+    res = wt("run", "--suite", str(tiny_suite), "--home", str(tmp_path), "--task", "nope")
+    assert res.returncode == 2 and "no instance matches" in res.stderr
+
+
+def test_tasks_listing(tiny_suite: Path) -> None:
+    res = wt("tasks", "--suite", str(tiny_suite), "--json")
+    ids = [json.loads(line)["instance"] for line in res.stdout.splitlines()]
+    assert len(ids) == 8 and "tiny/double/L0" in ids
+
+
+def test_validate_reports_every_anchor_and_fails_on_a_bad_one(tiny_suite: Path, tmp_path: Path) -> None:
+    res = wt("validate", str(tiny_suite), "--home", str(tmp_path), "--json")
+    rows = {(r["instance"], r["agent"]): r for r in map(json.loads, res.stdout.splitlines())}
+    assert set(rows) >= {
+        ("tiny/base/L3", "reference"),
+        ("tiny/double/L3", "reference@base"),
+        ("tiny/double/L3", "shortcut:guess"),
+    }
+    assert all({"instance", "agent", "score", "expected", "ok"} <= set(r) for r in rows.values())
+    assert rows[("tiny/double/L3", "reference@base")]["ok"]  # memorised factor 3 fails on the factor-6 variant
+    assert res.returncode == 0, res.stdout + res.stderr
+    # A shortcut that actually solves the task must make validation fail.
+    (tiny_suite / "tiny/hidden/solutions/shortcuts/cheat.py").write_text(
+        (tiny_suite / "tiny/hidden/solutions/reference.py").read_text()
+    )
+    bad = wt("validate", str(tiny_suite / "tiny"), "--home", str(tmp_path))
+    assert bad.returncode == 1 and "FAIL" in bad.stdout
