@@ -23,8 +23,9 @@ from .store import Home, Store, TrialRow
 from .tasks import Instance, TaskFormatError, lint_path, load_suite
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
-out = Console()
-err = Console(stderr=True)
+# Piped output keeps whole instance ids rather than wrapping to the 80-column default.
+out = Console(width=None if sys.stdout.isatty() else 160)
+err = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
 T = TypeVar("T")
 
 SuiteOpt = Annotated[list[Path] | None, typer.Option("--suite", help="Suite or family folder (repeatable).")]
