@@ -1,0 +1,13 @@
+"""The `worktrial` command. Each module registers its commands on the shared Typer app."""
+
+from __future__ import annotations
+
+from . import run, tasks, validate  # noqa: F401  (registers commands)
+from .common import app
+
+
+def main() -> None:
+    app(prog_name="worktrial")
+
+
+__all__ = ["app", "main"]

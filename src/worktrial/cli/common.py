@@ -1,0 +1,48 @@
+"""Shared pieces of the CLI: the app, consoles, options and error handling."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+
+from ..sandbox import SandboxError
+from ..tasks import TaskFormatError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Measure whether an agent or a person delivers business value on realistic client work.",
+)
+# Piped output keeps whole instance ids rather than wrapping to the 80-column default.
+out = Console(width=None if sys.stdout.isatty() else 160)
+err = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
+T = TypeVar("T")
+
+SuiteOpt = Annotated[list[Path] | None, typer.Option("--suite", help="Suite or family folder (repeatable).")]
+HomeOpt = Annotated[Path | None, typer.Option("--home", help="State folder (default ./.worktrial).")]
+SandboxOpt = Annotated[str, typer.Option("--sandbox", help="bwrap (isolated) or local (development only).")]
+
+
+def default_suites() -> list[Path]:
+    for candidate in (Path.cwd() / "suites", Path(__file__).resolve().parents[3] / "suites"):
+        if candidate.is_dir():
+            return [candidate]
+    raise TaskFormatError([])
+
+
+def guarded(fn: Callable[[], T]) -> T:
+    """Turn user-facing failures into `file:field: reason (fix)` lines and exit 2, never a traceback."""
+    try:
+        return fn()
+    except TaskFormatError as e:
+        lines = [str(p) for p in e.problems] or ["no suite found: pass --suite PATH"]
+        print("\n".join(lines), file=sys.stderr)
+        raise typer.Exit(2) from None
+    except SandboxError as e:
+        err.print(f"sandbox: {e}", markup=False)
+        raise typer.Exit(2) from None

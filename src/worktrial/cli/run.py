@@ -1,0 +1,164 @@
+"""`worktrial run` and `worktrial jobs`: jobs with a progress bar, JSON Lines and a summary table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..agents import CALIBRATION, shortcut_names
+from ..analysis import AgentSummary, TrialScore, summarise_job
+from ..grading import ScoreCard
+from ..run import JobConfig, JobRunner, trial_record
+from ..store import Home, Store, TrialRow
+from ..tasks import Instance
+from .common import HomeOpt, SandboxOpt, SuiteOpt, app, default_suites, err, guarded, out
+
+
+@app.command()
+def run(
+    suite: SuiteOpt = None,
+    task: Annotated[list[str] | None, typer.Option("--task", help="family, family/variant or instance id.")] = None,
+    agent: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--agent",
+            help="noop, reference, literal, shortcut:NAME, shortcuts, calibration. Default: calibration.",
+        ),
+    ] = None,
+    level: Annotated[list[str] | None, typer.Option("--level")] = None,
+    variant: Annotated[list[str] | None, typer.Option("--variant")] = None,
+    repeats: Annotated[int, typer.Option("--repeats", min=1)] = 1,
+    concurrency: Annotated[int, typer.Option("--concurrency", min=1)] = 2,
+    resume: Annotated[str | None, typer.Option("--resume", help="Finish a killed or failed job.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON Lines per trial on stdout.")] = False,
+    sandbox: SandboxOpt = "bwrap",
+    home: HomeOpt = None,
+) -> None:
+    """Run trials and print a table per agent."""
+
+    def body() -> tuple[JobRunner, str, JobConfig]:
+        h = Home.default(home).ensure()
+        runner = JobRunner(Store(h.db_url), h)
+        if resume:
+            return runner, resume, runner.resume_config(resume)
+        suites = [str(s.resolve()) for s in (suite or default_suites())]
+        config = JobConfig(
+            suites=suites,
+            tasks=task or [],
+            variants=variant or [],
+            levels=level or [],
+            agents=[],
+            repeats=repeats,
+            concurrency=concurrency,
+            sandbox=sandbox,
+        )
+        instances = runner.load_instances(config)
+        config.pairs = expand_agents(instances, agent or ["calibration"])
+        return runner, runner.create(config), config
+
+    runner, job_id, config = guarded(body)
+    finished = execute_job(runner, job_id, config, as_json)
+    if not as_json:
+        print_summary(job_id, finished)
+
+
+@app.command()
+def jobs(home: HomeOpt = None) -> None:
+    """List jobs in the store."""
+    h = Home.default(home)
+    store = Store(h.ensure().db_url)
+    table = Table("job", "created", "status", "trials", "done", "errors")
+    for job in store.jobs():
+        trials = store.trials(job.id)
+        table.add_row(
+            job.id,
+            f"{job.created:%Y-%m-%d %H:%M}",
+            job.status,
+            str(len(trials)),
+            str(sum(t.status == "done" for t in trials)),
+            str(sum(t.status == "error" for t in trials)),
+        )
+    out.print(table)
+
+
+def expand_agents(instances: list[Instance], agents: list[str]) -> list[tuple[str, str]]:
+    """`shortcuts` and `calibration` expand per instance to the shortcut scripts it actually has."""
+    pairs: list[tuple[str, str]] = []
+    for inst in instances:
+        for a in agents:
+            if a in ("shortcuts", "calibration"):
+                names = [f"shortcut:{n}" for n in shortcut_names(inst)]
+                pairs += [(inst.id, x) for x in ([*CALIBRATION, *names] if a == "calibration" else names)]
+            else:
+                pairs.append((inst.id, a))
+    return list(dict.fromkeys(pairs))
+
+
+def execute_job(
+    runner: JobRunner, job_id: str, config: JobConfig, as_json: bool, quiet: bool = False
+) -> list[TrialRow]:
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=quiet or not err.is_terminal,
+    )
+    task_id = progress.add_task(f"job {job_id}", total=None)
+
+    def started(n: int) -> None:
+        progress.update(task_id, total=n)
+
+    def done(row: TrialRow, card: ScoreCard) -> None:
+        progress.advance(task_id)
+        if as_json:
+            rec = trial_record(row)
+            rec.update(
+                status=card.status,
+                score=card.score,
+                solved=card.solved if card.status == "done" else None,
+                uplift=card.uplift,
+                contact_cost=card.contact_cost if card.status == "done" else None,
+                incidents=card.incidents,
+                error=card.error,
+            )
+            print(json.dumps(rec), flush=True)
+
+    runner.on_start, runner.on_done = started, done
+    with progress:
+        rows: list[TrialRow] = guarded(lambda: asyncio.run(runner.run(job_id, config)))
+    return rows
+
+
+def summaries(rows: list[TrialRow]) -> list[AgentSummary]:
+    scores = [TrialScore(r.instance, r.agent, r.status, r.score, r.solved, r.uplift, r.contact_cost) for r in rows]
+    return summarise_job(scores)
+
+
+def print_summary(job_id: str, rows: list[TrialRow]) -> None:
+    def f(x: float | None) -> str:
+        return "—" if x is None else f"{x:.3f}"
+
+    table = Table("agent", "trials", "errors", "mean S", "95% CI", "solved", "mean U", "mean C", title=f"job {job_id}")
+    for s in summaries(rows):
+        ci = "—" if s.ci_low is None else f"[{s.ci_low:.3f}, {s.ci_high:.3f}]"
+        table.add_row(
+            s.agent,
+            str(s.trials),
+            str(s.errors),
+            f(s.mean),
+            ci,
+            f"{s.solved}/{s.trials - s.errors}",
+            f(s.mean_uplift),
+            f(s.mean_cost),
+        )
+    out.print(table)
+    if any(r.status == "error" for r in rows):
+        err.print(f"some trials failed for infrastructure reasons; finish them with `worktrial run --resume {job_id}`")
+        raise typer.Exit(3)
