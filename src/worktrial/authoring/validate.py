@@ -43,13 +43,12 @@ def expectation(instance: Instance, agent: str) -> Expectation:
 
 
 def anchor_pairs(instances: list[Instance]) -> list[tuple[str, str]]:
-    """Every variant at L3 × (reference, noop, literal, each shortcut, base reference on other variants)."""
+    """Every variant at L3 × (reference, noop, literal, each shortcut, every other variant's reference)."""
     pairs = []
     for inst in instances:
         if inst.level != VALIDATION_LEVEL:
             continue
         agents = ["reference", "noop", "literal", *(f"shortcut:{n}" for n in shortcut_names(inst))]
-        if inst.variant != "base" and "base" in inst.family.variants:
-            agents.append("reference@base")
+        agents += [f"reference@{v}" for v in inst.family.variants if v != inst.variant]
         pairs += [(inst.id, a) for a in agents]
     return pairs

@@ -5,6 +5,7 @@ from .lint import lint_family, lint_path
 from .loader import Family, Instance, find_family_roots, load_family, load_people, load_suite, select
 from .models import (
     LEVELS,
+    ROOT_CAUSE_PATTERNS,
     AnchorConfig,
     Budgets,
     GateCondition,
@@ -24,6 +25,7 @@ from .template import placeholders, render
 
 __all__ = [
     "LEVELS",
+    "ROOT_CAUSE_PATTERNS",
     "AnchorConfig",
     "Budgets",
     "Family",

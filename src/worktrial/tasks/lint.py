@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .errors import Problem, TaskFormatError
 from .loader import Family, Instance, check_family, find_family_roots
+from .models import ROOT_CAUSE_PATTERNS
 from .template import placeholders
 
 ENGAGEMENT_GRADER_FUNCS = ("generate", "kpi")
@@ -51,7 +52,16 @@ def lint_family(family: Family) -> list[Problem]:
                         f"add {name} to [params] in task.toml",
                     )
                 )
-    for variant in family.variants:
+    for variant, vcfg in family.variants.items():
+        if vcfg.angle and vcfg.angle not in ROOT_CAUSE_PATTERNS:
+            problems.append(
+                Problem(
+                    str(family.paths.variant_toml(variant)),
+                    "angle",
+                    f"{vcfg.angle!r} is not a known root-cause pattern",
+                    "use one of: " + ", ".join(sorted(ROOT_CAUSE_PATTERNS)),
+                )
+            )
         inst = family.instance(variant, cfg.levels[-1])
         problems.extend(_lint_instance(inst, toml))
     return problems

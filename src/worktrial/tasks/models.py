@@ -21,6 +21,18 @@ def _all_levels() -> list[Level]:
     return ["L0", "L1", "L2", "L3"]
 
 
+ROOT_CAUSE_PATTERNS = {
+    "wrong_ask": "the sponsor asks for something that does not move the KPI",
+    "literal_right": "the sponsor's literal ask is in fact the fix",
+    "expired_rule": "a rule, clause or document in use has been superseded",
+    "hidden_owner": "the deciding information is held by someone unexpected",
+    "bad_data": "one feed or field of the data is wrong",
+    "approval_chain": "the fix needs a sign-off that has its own preconditions",
+    "off_limits_contact": "the obvious person to ask must not be contacted",
+    "misread_metric": "the metric everyone watches is not the one that matters",
+    "conflicting_goals": "two stakeholders want opposite things and the KPI arbitrates",
+    "capacity_limit": "a downstream capacity makes the naive fix backfire",
+}
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
@@ -128,7 +140,9 @@ class TaskConfig(Strict):
 
 class VariantConfig(Strict):
     title: str = Field("", description="What this variant changes, for authors.")
-    angle: str = Field("", description="Root-cause pattern the variant exercises (e.g. expired_rule).")
+    angle: str = Field(
+        "", description="Root-cause pattern the variant exercises; one of ROOT_CAUSE_PATTERNS (docs/scenarios)."
+    )
     params: dict[str, str | int | float | bool] = Field(
         default_factory=dict, description="Overrides of task.toml [params]."
     )

@@ -152,6 +152,7 @@ Attribution has two stages.
      per rig and calendar month (in order of occurrence) are paid at the Operating Rate and not claimed;
      the event that crosses the allowance is claimed for the hours beyond it.
    - mud_weight_sg_threshold: mud weights below this value are specific gravity, converted to ppg.
+   - mud_weight_sg_feeds: [{"rig_id", "from"}] rigs whose mud weights are recorded in SG from that date.
 A claim line's amount is the claimed hours times the contractor's recovery rate (config/recovery_rates.csv).
 
 Output, imported by the contracts portal on the 3rd working day of the next month (keep names and columns):
@@ -176,6 +177,7 @@ DEFAULT_POLICY = {
     "repair_allowance": {"enabled": False, "contractor_id": "TDS", "npt_code": "1-EQUIP",
                          "hours_per_rig_month": 0},
     "mud_weight_sg_threshold": 0,
+    "mud_weight_sg_feeds": [],
     "exclude_event_ids": [],
     "drop_patterns": [],
     "hold_all_for_review": False,
@@ -244,21 +246,26 @@ def _ts(s):
     return datetime.strptime(s, "%Y-%m-%d %H:%M")
 
 
-def _mw_ppg(value, policy):
+def _mw_ppg(value, policy, rig, check_time):
+    if value is None:
+        return value
+    for feed in policy.get("mud_weight_sg_feeds") or []:
+        if feed["rig_id"] == rig and check_time[:10] >= feed["from"]:
+            return value * SG_TO_PPG
     thr = float(policy.get("mud_weight_sg_threshold") or 0)
-    if value is not None and thr and value < thr:
+    if thr and value < thr:
         return value * SG_TO_PPG
     return value
 
 
-def _out_of_programme(conn, check, policy):
-    _t, well, section, mw, fv, fl = check
+def _out_of_programme(conn, check, policy, rig):
+    check_time, well, section, mw, fv, fl = check
     prog = conn.execute(
         "SELECT mw_min_ppg, mw_max_ppg, fv_min_s, fv_max_s, fluid_loss_max_ml FROM mud_programme "
         "WHERE well_id = ? AND hole_section = ?", (well, section)).fetchone()
     if prog is None:
         return None
-    mw = _mw_ppg(mw, policy)
+    mw = _mw_ppg(mw, policy, rig, check_time)
     mwmin, mwmax, fvmin, fvmax, flmax = prog
     return not (mwmin <= mw <= mwmax and fvmin <= fv <= fvmax and fl <= flmax)
 
@@ -273,7 +280,7 @@ def mud_test(conn, ev, policy):
             (ev["rig_id"], ev["report_date"])).fetchall()
         if not rows:
             return "no_check"
-        return "out_of_spec" if any(_out_of_programme(conn, r, policy) for r in rows) else "in_spec"
+        return "out_of_spec" if any(_out_of_programme(conn, r, policy, ev["rig_id"]) for r in rows) else "in_spec"
     row = conn.execute(
         "SELECT check_time, well_id, hole_section, mud_weight_ppg, funnel_vis_s, fluid_loss_ml "
         "FROM mud_checks WHERE rig_id = ? AND check_time < ? ORDER BY check_time DESC LIMIT 1",
@@ -283,7 +290,7 @@ def mud_test(conn, ev, policy):
     gap_h = (_ts(ev["start_time"]) - _ts(row[0])).total_seconds() / 3600
     if gap_h > float(fc.get("no_check_window_h", 24)):
         return "no_check"
-    oos = _out_of_programme(conn, row, policy)
+    oos = _out_of_programme(conn, row, policy, ev["rig_id"])
     return "out_of_spec" if oos or oos is None else "in_spec"
 
 

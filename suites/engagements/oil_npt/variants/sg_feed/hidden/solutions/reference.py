@@ -21,7 +21,8 @@ def main() -> int:
     c.ask("kai", "Kai, BR-17's mud weights in mud_checks read about 1.2 since mid-January while its mud "
                  "programme is in ppg. Is the BR-17 feed recording mud weight in SG?")
     policy = dict(c.BASE_POLICY)
-    policy["mud_weight_sg_threshold"] = 4.0
+    # Kai's confirmation is specific: BR-17's feed, from the day the new logging unit went live.
+    policy["mud_weight_sg_feeds"] = [{"rig_id": "BR-17", "from": "2026-01-12"}]
     c.install_claims(policy, c.rules_with_equipment_rows(c.read_rules()))
     c.run_history_check("2026-02")
     c.ask_when_in("ingrid", "Ingrid, could you sign off a change to the NPT claim attribution rules that applies "
