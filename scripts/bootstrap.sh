@@ -25,7 +25,7 @@ fi
 
 case "$mode" in
   demo)
-    exec .venv/bin/worktrial run --level L3 "$@" ;;
+    exec .venv/bin/worktrial run --level L3 --variant base "$@" ;;
   test)
     exec .venv/bin/python -m pytest -q "$@" ;;
   *)
