@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from worktrial.agents import AgentEnv, AgentResult, register_agent
 from worktrial.run import (
     AnchorCache,
     JobConfig,
@@ -159,3 +160,24 @@ def test_time_budget_ends_the_trial_and_it_is_still_graded(tiny_suite: Path, tmp
     assert res["status"] == "done" and card is not None
     assert card["details"]["agent"]["termination"] == "max_minutes"  # type: ignore[index]
     assert res["score"] == 0.0  # killed at the deadline: the late edit never reached the delivered workspace
+
+
+class _BrokenModelAgent:
+    """A harness whose model provider is down: it ends with termination `error`."""
+
+    name = "broken"
+
+    async def setup(self, env: AgentEnv) -> None:
+        return None
+
+    async def run(self, env: AgentEnv) -> AgentResult:
+        env.exec(["sh", "-c", "echo 'partial work' > system/partial.txt"])
+        return AgentResult("error", env.actions, "provider unreachable after 3 retries")
+
+
+def test_agent_infrastructure_error_voids_the_trial(tiny_suite: Path, tmp_path: Path) -> None:
+    register_agent("broken", lambda spec, instance, staging: _BrokenModelAgent())
+    home = Home(tmp_path / "home").ensure()
+    res = _job(tiny_suite, home, ["broken"], tasks=["tiny/base/L3"])["broken"]
+    assert res["status"] == "error" and res["score"] is None
+    assert "provider unreachable" in res["card"]["error"]  # type: ignore[index]

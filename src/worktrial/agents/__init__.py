@@ -2,7 +2,15 @@
 
 from .base import Agent, AgentCancelled, AgentEnv, AgentResult, Trajectory
 from .calibration import SOLUTION_MOUNT, NoopAgent, ScriptAgent
-from .registry import CALIBRATION, UnknownAgent, make_agent, shortcut_names, solution_instance
+from .registry import (
+    CALIBRATION,
+    AgentFactory,
+    UnknownAgent,
+    make_agent,
+    register_agent,
+    shortcut_names,
+    solution_instance,
+)
 
 __all__ = [
     "CALIBRATION",
@@ -10,12 +18,14 @@ __all__ = [
     "Agent",
     "AgentCancelled",
     "AgentEnv",
+    "AgentFactory",
     "AgentResult",
     "NoopAgent",
     "ScriptAgent",
     "Trajectory",
     "UnknownAgent",
     "make_agent",
+    "register_agent",
     "shortcut_names",
     "solution_instance",
 ]

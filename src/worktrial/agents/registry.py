@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..tasks import Instance
@@ -11,8 +12,19 @@ from .calibration import NoopAgent, ScriptAgent
 CALIBRATION = ("noop", "reference", "literal")
 
 
+AgentFactory = Callable[[str, Instance, Path], Agent]
+"""Builds an agent from its full spec (e.g. `react:openai/gpt-5.5`), the instance and a staging folder."""
+
+_factories: dict[str, AgentFactory] = {}
+
+
 class UnknownAgent(ValueError):
     pass
+
+
+def register_agent(harness: str, factory: AgentFactory) -> None:
+    """Make `HARNESS` and `HARNESS:ARGS` agent specs build with `factory` (harnesses, plugins, test agents)."""
+    _factories[harness] = factory
 
 
 def solution_instance(instance: Instance, variant: str | None) -> Instance:
@@ -23,6 +35,9 @@ def solution_instance(instance: Instance, variant: str | None) -> Instance:
 
 
 def make_agent(spec: str, instance: Instance, staging: Path) -> Agent:
+    harness = spec.split(":", 1)[0]
+    if harness in _factories:
+        return _factories[harness](spec, instance, staging)
     base, _, from_variant = spec.partition("@")
     if base == "noop":
         return NoopAgent()

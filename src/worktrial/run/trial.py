@@ -46,6 +46,10 @@ RULES = """
 """
 
 
+class AgentInfrastructureError(RuntimeError):
+    """The agent ended with termination `error` (e.g. its model provider failed after retries)."""
+
+
 @dataclass(frozen=True)
 class TrialSpec:
     trial_id: str
@@ -201,7 +205,12 @@ async def run_trial(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Sc
     """execute + grade; infrastructure failures become `status=error`, never a score."""
     try:
         delivered = await execute(spec, ctx, attempt_dir)
+        if delivered.agent_result.termination == "error":
+            # The harness could not reach its model (or crashed): the trial is void, not a zero.
+            raise AgentInfrastructureError(delivered.agent_result.detail or "agent error")
         card = await asyncio.to_thread(grade, spec, ctx, delivered)
+    except AgentInfrastructureError as e:
+        card = ScoreCard.infrastructure_error(f"agent: {e}", spec.instance.content_hash)
     except (SandboxError, GraderError, TaskFormatError, OSError, FileNotFoundError, ValueError) as e:
         card = ScoreCard.infrastructure_error(f"{type(e).__name__}: {e}", spec.instance.content_hash)
     write_scorecard(attempt_dir, card)
