@@ -181,3 +181,32 @@ def test_agent_infrastructure_error_voids_the_trial(tiny_suite: Path, tmp_path: 
     res = _job(tiny_suite, home, ["broken"], tasks=["tiny/base/L3"])["broken"]
     assert res["status"] == "error" and res["score"] is None
     assert "provider unreachable" in res["card"]["error"]  # type: ignore[index]
+
+
+class _PilotAgent:
+    """Changes the system, then asks for a pilot run of it through bin/pilot, like a worker would."""
+
+    name = "pilot"
+
+    async def setup(self, env: AgentEnv) -> None:
+        return None
+
+    async def run(self, env: AgentEnv) -> AgentResult:
+        env.exec(["sh", "-c", 'echo \'{"factor": 2}\' > system/config.json'])
+        result = env.exec(["bin/pilot"])
+        env.trajectory.add("note", pilot_stdout=result.stdout)
+        return AgentResult("completed", env.actions)
+
+
+def test_pilot_runs_the_current_system_on_pilot_data(tiny_suite: Path, tmp_path: Path) -> None:
+    register_agent("pilot", lambda spec, instance, staging: _PilotAgent())
+    home = Home(tmp_path / "home").ensure()
+    res = _job(tiny_suite, home, ["pilot"], tasks=["tiny/base/L3"])["pilot"]
+    card = res["card"]
+    assert res["status"] == "done" and card is not None
+    assert card["contact_cost"] == pytest.approx(0.01)  # the first pilot run's price
+    assert "pilot_seen" in card["facts_obtained"]  # type: ignore[operator]
+    events = [json.loads(x) for x in (Path(str(res["run_dir"])) / "trajectory.jsonl").read_text().splitlines()]
+    note = next(e for e in events if e["type"] == "note")
+    # factor 2 on the pilot orders: the staff report the total the changed system produced
+    assert "The pilot total was" in note["pilot_stdout"]

@@ -115,6 +115,33 @@ def run_system(
     return sandbox.run(spec), out, ws
 
 
+def deploy(
+    instance: Instance,
+    snapshot: Path,
+    facts: frozenset[str],
+    scratch: Path,
+    sandbox: Sandbox,
+    cache_dir: Path,
+    split: str,
+) -> tuple[ExecResult, KpiContext]:
+    """Run the snapshot on the data of `split` and describe the outcome for the grader."""
+    data = generated_data(instance, split, cache_dir)
+    result, out, ws = run_system(instance, snapshot, data, scratch, sandbox)
+    ctx = KpiContext(
+        out_dir=out,
+        data_dir=data,
+        workspace=ws,
+        params=dict(instance.params),
+        facts=facts,
+        exit_code=result.exit_code,
+        timed_out=result.timed_out,
+        stdout=result.stdout[-20000:],
+        stderr=result.stderr[-20000:],
+        split=split,
+    )
+    return result, ctx
+
+
 def measure(
     instance: Instance,
     snapshot: Path,
@@ -124,20 +151,7 @@ def measure(
     cache_dir: Path,
     split: str = "production",
 ) -> KpiOutcome:
-    data = generated_data(instance, split, cache_dir)
-    result, out, ws = run_system(instance, snapshot, data, scratch, sandbox)
-    ctx = KpiContext(
-        out,
-        data,
-        ws,
-        dict(instance.params),
-        facts,
-        result.exit_code,
-        result.timed_out,
-        result.stdout[-20000:],
-        result.stderr[-20000:],
-        split,
-    )
+    result, ctx = deploy(instance, snapshot, facts, scratch, sandbox, cache_dir, split)
     run = {
         "command": shlex.split(instance.config.system.production) if instance.config.system else [],
         "exit_code": result.exit_code,
@@ -177,24 +191,11 @@ def pilot_feedback(
     cache_dir: Path,
 ) -> tuple[str, list[str]]:
     """Run the current system on pilot data; staff feedback comes from the grader's `pilot_feedback()`."""
-    data = generated_data(instance, "pilot", cache_dir)
-    result, out, ws = run_system(instance, snapshot, data, scratch, sandbox)
+    result, ctx = deploy(instance, snapshot, facts, scratch, sandbox, cache_dir, "pilot")
     module = grader_module(instance)
     if not hasattr(module, "pilot_feedback"):
         state = "ran cleanly" if result.ok else f"failed (exit {result.exit_code})"
-        return f"The pilot run {state} and wrote {sum(1 for _ in out.rglob('*'))} file(s).", []
-    ctx = KpiContext(
-        out,
-        data,
-        ws,
-        dict(instance.params),
-        facts,
-        result.exit_code,
-        result.timed_out,
-        result.stdout[-20000:],
-        result.stderr[-20000:],
-        "pilot",
-    )
+        return f"The pilot run {state} and wrote {sum(1 for _ in ctx.out_dir.rglob('*'))} file(s).", []
     try:
         raw = module.pilot_feedback(ctx)
         return str(raw["feedback"]), [str(f) for f in raw.get("facts", [])]
