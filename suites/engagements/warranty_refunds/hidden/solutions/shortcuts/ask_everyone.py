@@ -1,0 +1,34 @@
+"""Shortcut: ask everybody everything (external contacts included), then apply the base fix with sign-off."""
+import sys
+from pathlib import Path
+
+_here = Path(__file__).resolve().parent
+sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+
+import _common as c  # noqa: E402
+
+
+QUESTIONS = [
+    "What do you know about the warranty claims we lose at the Consumer Disputes Board?",
+    "Are X02 refusals on DW-4 dishwashers, like WR-2601-00044, really liquid ingress?",
+    "Is there a supplier or batch problem on the FR-6 compressors and relays?",
+    "Do Southgate's failure codes match the diagnosis text since their migration (code list v2)?",
+    "What does section 23a require for refusal notices, and are written decisions sent?",
+    "What should the auto-reply and the dashboard contain, and how do replies reach customers?",
+    "Is there anything else about the triage rules, the data or the costs I should know?",
+]
+PEOPLE = ["annelie", "ilse", "farid", "noor", "ines", "priscilla", "judit", "lars", "marek"]
+
+
+def main() -> int:
+    for person in PEOPLE:
+        for q in QUESTIONS:
+            c.ask(person, q)
+    c.install_rules({"rule_version": "TR-3.3", "known_defects": [c.DW4_VENT]})
+    c.ask_when_in("tobias", "Tobias, please approve the change to the triage rules for DW-4 X02 main board claims "
+                            "built before week 2536.", "2026-03-04")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

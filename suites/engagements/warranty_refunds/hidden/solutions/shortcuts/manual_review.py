@@ -1,0 +1,17 @@
+"""Shortcut: no refusal without human eyes - every claim the rules would refuse goes to inspection instead."""
+import sys
+from pathlib import Path
+
+_here = Path(__file__).resolve().parent
+sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+
+import _common as c  # noqa: E402
+
+
+def main() -> int:
+    c.install_rules({"deny_to_inspect": True})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
