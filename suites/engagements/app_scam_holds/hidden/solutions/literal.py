@@ -1,0 +1,21 @@
+"""Literal: exactly what the L3 brief asks - new warning copy and an ExCo detection dashboard.
+
+Leaves the hold rules untouched (declared out of scope by the sponsor) and asks nobody.
+"""
+import sys
+from pathlib import Path
+
+_here = Path(__file__).resolve().parent
+sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+
+import _common as c  # noqa: E402
+
+
+def main() -> int:
+    c.install_warnings()
+    c.install_dashboard()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

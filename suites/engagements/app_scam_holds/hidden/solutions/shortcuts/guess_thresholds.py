@@ -1,0 +1,29 @@
+"""Shortcut: guess - raise the amount thresholds of the noisy rules without analysis or asking anyone
+but the approver's prerequisites. Signed off."""
+import sys
+from pathlib import Path
+
+_here = Path(__file__).resolve().parent
+sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+
+import _common as c  # noqa: E402
+
+
+def change(rows: list[dict]) -> None:
+    for r in rows:
+        if r["rule_id"] == "R06":
+            r["condition"] = r["condition"].replace("amount >= 100", "amount >= 750")
+        if r["rule_id"] == "R07":
+            r["condition"] = r["condition"].replace("amount >= 5000", "amount >= 10000")
+
+
+def main() -> int:
+    c.ask("declan", "Declan, what does one hold cost Fraud Operations in handling time and money?")
+    c.edit_rules(change)
+    c.ask_when_in("ines", "Ines, please approve a hold rule change: raise the R06 threshold to GBP 750 and the "
+                          "R07 threshold to GBP 10,000 to cut the queue.", {0})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

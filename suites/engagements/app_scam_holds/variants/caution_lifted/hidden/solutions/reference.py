@@ -1,0 +1,47 @@
+"""Reference (caution_lifted variant): the CoP caution exception is gone, so R03 must go too.
+
+- PSCB policy statement PS-25/07 withdrew ARC 4.3 for payments made from 1 January 2026 (Compliance): a
+  scam paid after a Confirmation of Payee no-match warning is now reimbursed like any other.
+- R03 releases every no-match payment before any hold rule looks at it; retire it, and hold first payments
+  of GBP 1,000+ to new payees whose name check says no match (R10).
+- Fraud Operations' impact figures (Declan), then the FRCB chair's sign-off (Ines, away on Mondays).
+"""
+import sys
+from pathlib import Path
+
+_here = Path(__file__).resolve().parent
+sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+
+import _common as c  # noqa: E402
+
+NO_MATCH_HOLD = {
+    "rule_id": "R10", "priority": "55", "enabled": "1", "action": "HOLD",
+    "condition": "cop_result == 'NO_MATCH' and payee_new and amount >= 1000",
+    "name": "CoP no match, new payee", "since": "2026-03-09", "change_ref": "CR-2026-04",
+    "notes": "ARC 4.3 withdrawn for payments from 1 Jan 2026 (PS-25/07): no-match scams are reimbursable",
+}
+
+
+def change(rows: list[dict]) -> None:
+    c.disable(rows, "R03")
+    c.upsert(rows, NO_MATCH_HOLD)
+
+
+def main() -> int:
+    c.ask("gwen", "Gwen, is the ARC 4.3 caution exception for Confirmation of Payee no-match payments still in "
+                  "force? Rule R03 releases every no-match payment on that basis, yet the claims data shows "
+                  "no-match scams reimbursed since January.")
+    c.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
+                    "handling time and money, and how often does the call stop the scam?")
+    c.edit_rules(change)
+    c.run_history_check("2026-02")
+    c.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: retire R03 (the "
+                          "no-match release), since Gwen confirms the ARC 4.3 caution exception was withdrawn for "
+                          "payments from 1 January 2026, and add R10 holding first payments of GBP 1,000 or more "
+                          "to new payees whose name check returns no match? Declan has confirmed GBP 14 per "
+                          "hold.", {0})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
