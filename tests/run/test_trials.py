@@ -192,7 +192,7 @@ class _PilotAgent:
         return None
 
     async def run(self, env: AgentEnv) -> AgentResult:
-        env.exec(["sh", "-c", 'echo \'{"factor": 2}\' > system/config.json'])
+        env.exec(["sh", "-c", "echo '{\"factor\": 2}' > system/config.json"])
         result = env.exec(["bin/pilot"])
         env.trajectory.add("note", pilot_stdout=result.stdout)
         return AgentResult("completed", env.actions)

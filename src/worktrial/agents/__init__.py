@@ -2,11 +2,13 @@
 
 from .base import Agent, AgentCancelled, AgentEnv, AgentResult, Trajectory
 from .calibration import SOLUTION_MOUNT, NoopAgent, ScriptAgent
+from .react import ReactAgent, ReactOptions
 from .registry import (
     CALIBRATION,
     AgentFactory,
     UnknownAgent,
     make_agent,
+    make_react,
     register_agent,
     shortcut_names,
     solution_instance,
@@ -21,10 +23,13 @@ __all__ = [
     "AgentFactory",
     "AgentResult",
     "NoopAgent",
+    "ReactAgent",
+    "ReactOptions",
     "ScriptAgent",
     "Trajectory",
     "UnknownAgent",
     "make_agent",
+    "make_react",
     "register_agent",
     "shortcut_names",
     "solution_instance",

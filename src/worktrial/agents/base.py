@@ -49,6 +49,7 @@ class AgentEnv:
     trajectory: Trajectory
     mounts: list[Mount] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
+    readonly: list[str] = field(default_factory=list)
     limits: Limits = field(default_factory=Limits)
     started: float = field(default_factory=time.monotonic)
     cancelled: threading.Event = field(default_factory=threading.Event)
@@ -81,6 +82,7 @@ class AgentEnv:
             workspace=self.workspace,
             env=dict(self.env),
             mounts=[*self.mounts, *mounts],
+            readonly=list(self.readonly),
             stdin=stdin,
             limits=replace(self.limits, wall_s=wall),
         )

@@ -11,6 +11,7 @@ from ..tasks import Instance
 from .base import AgentEnv, AgentResult
 
 SOLUTION_MOUNT = "/solution"
+SIBLING_MOUNT = "/sibling"
 
 
 class NoopAgent:
@@ -64,3 +65,35 @@ class ScriptAgent:
         if result.timed_out and env.seconds_left <= 0:
             return AgentResult("max_minutes", env.actions, "solution script ran out of time")
         return AgentResult("completed", env.actions, f"exit {result.exit_code}")
+
+
+@dataclass
+class SiblingAgent:
+    """Delivers another instance's reference outputs as its own: plausible, well-formed and wrong.
+
+    The probe for deliverables that answers are checked against this instance's inputs, not just their shape.
+    """
+
+    name: str
+    sibling: Instance
+    staging: Path
+
+    async def setup(self, env: AgentEnv) -> None:
+        grader = self.sibling.config.grader
+        prefix = grader.reference_dir.removeprefix("hidden/").rstrip("/") + "/"
+        dest = self.staging / "sibling"
+        if dest.exists():
+            shutil.rmtree(dest)
+        dest.mkdir(parents=True)
+        for rel, src in self.sibling.hidden_files.items():
+            if rel.startswith(prefix):
+                target = dest / rel.removeprefix(prefix)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, target)
+
+    async def run(self, env: AgentEnv) -> AgentResult:
+        out = self.sibling.config.grader.output_dir
+        await env.aexec(
+            ["cp", "-r", f"{SIBLING_MOUNT}/.", f"{out}/"], mounts=[Mount(self.staging / "sibling", SIBLING_MOUNT)]
+        )
+        return AgentResult("completed", env.actions)

@@ -1,4 +1,5 @@
-"""Agent specs → agents. `noop`, `reference`, `literal`, `shortcut:NAME`, and `reference@VARIANT`."""
+"""Agent specs → agents. `noop`, `reference`, `literal`, `shortcut:NAME`, `reference@VARIANT`, and
+`react:<model id>[?key=value&...]` (the react harness driving a model; see docs/agents.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from pathlib import Path
 
 from ..tasks import Instance
 from .base import Agent
-from .calibration import NoopAgent, ScriptAgent
+from .calibration import NoopAgent, ScriptAgent, SiblingAgent
+from .react import ReactAgent, parse_spec
 
 CALIBRATION = ("noop", "reference", "literal")
 
@@ -42,12 +44,28 @@ def make_agent(spec: str, instance: Instance, staging: Path) -> Agent:
     if base == "noop":
         return NoopAgent()
     source = solution_instance(instance, from_variant or None)
+    if base == "sibling" and from_variant:
+        return SiblingAgent(spec, source, staging)
     if base in ("reference", "literal"):
         return ScriptAgent(spec, source, f"{base}.py", staging)
     if base.startswith("shortcut:"):
         name = base.removeprefix("shortcut:")
         return ScriptAgent(spec, source, f"shortcuts/{name}.py", staging)
-    raise UnknownAgent(f"unknown agent {spec!r}: use noop, reference, literal, shortcut:NAME or NAME@VARIANT")
+    raise UnknownAgent(
+        f"unknown agent {spec!r}: use noop, reference, literal, shortcut:NAME, NAME@VARIANT or react:<model id>"
+    )
+
+
+def make_react(spec: str, instance: Instance | None = None, staging: Path | None = None) -> ReactAgent:
+    """`react:<model id>[?key=value&...]`; cheap (no key, server or network needed), so plans can check it."""
+    try:
+        model_id, options = parse_spec(spec)
+    except ValueError as e:
+        raise UnknownAgent(f"agent {spec!r}: {e}") from None
+    return ReactAgent(model_id, options)
+
+
+register_agent("react", make_react)
 
 
 def shortcut_names(instance: Instance) -> list[str]:

@@ -27,10 +27,14 @@ class Expectation:
 
 def expectation(instance: Instance, agent: str) -> Expectation:
     base, _, from_variant = agent.partition("@")
+    if base == "sibling":
+        return Expectation("≤ 0.8 (a sibling instance's reference)", high=0.8)
     if from_variant and from_variant != instance.variant:
         return Expectation("≤ 0.8 (memorisation probe)", high=0.8)
     if base == "reference":
         return Expectation("≥ 0.95", low=0.95)
+    if base == "noop" and instance.config.kind == "deliverable":
+        return Expectation("= 0", abs_below=1e-9)
     if base == "noop":
         return Expectation("|S| < 0.05", abs_below=0.05)
     if base == "literal":
@@ -43,12 +47,16 @@ def expectation(instance: Instance, agent: str) -> Expectation:
 
 
 def anchor_pairs(instances: list[Instance]) -> list[tuple[str, str]]:
-    """Every variant at L3 × (reference, noop, literal, each shortcut, every other variant's reference)."""
+    """Every variant at L3 (every deliverable instance) × (reference, noop, literal, each shortcut, every other
+    variant's reference)."""
     pairs = []
     for inst in instances:
-        if inst.level != VALIDATION_LEVEL:
+        if inst.level not in (VALIDATION_LEVEL, ""):  # deliverables have no level
             continue
-        agents = ["reference", "noop", "literal", *(f"shortcut:{n}" for n in shortcut_names(inst))]
-        agents += [f"reference@{v}" for v in inst.family.variants if v != inst.variant]
+        literal = ["literal"] if inst.config.kind == "engagement" or "solutions/literal.py" in inst.hidden_files else []
+        agents = ["reference", "noop", *literal, *(f"shortcut:{n}" for n in shortcut_names(inst))]
+        # Engagement references are programs tied to their variant's facts; deliverable references are answers.
+        probe = "reference" if inst.config.kind == "engagement" else "sibling"
+        agents += [f"{probe}@{v}" for v in inst.family.variants if v != inst.variant]
         pairs += [(inst.id, a) for a in agents]
     return pairs

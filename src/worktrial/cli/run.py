@@ -11,12 +11,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..agents import CALIBRATION, shortcut_names
-from ..analysis import AgentSummary, TrialScore, summarise_job
+from ..analysis import TrialTable
 from ..grading import ScoreCard
 from ..run import JobConfig, JobRunner, trial_record
 from ..store import Home, Store, TrialRow
 from ..tasks import Instance
 from .common import HomeOpt, SandboxOpt, SuiteOpt, app, default_suites, err, guarded, out
+from .report import headline, job_title
 
 
 @app.command()
@@ -136,29 +137,9 @@ def execute_job(
     return rows
 
 
-def summaries(rows: list[TrialRow]) -> list[AgentSummary]:
-    scores = [TrialScore(r.instance, r.agent, r.status, r.score, r.solved, r.uplift, r.contact_cost) for r in rows]
-    return summarise_job(scores)
-
-
 def print_summary(job_id: str, rows: list[TrialRow]) -> None:
-    def f(x: float | None) -> str:
-        return "—" if x is None else f"{x:.3f}"
-
-    table = Table("agent", "trials", "errors", "mean S", "95% CI", "solved", "mean U", "mean C", title=f"job {job_id}")
-    for s in summaries(rows):
-        ci = "—" if s.ci_low is None else f"[{s.ci_low:.3f}, {s.ci_high:.3f}]"
-        table.add_row(
-            s.agent,
-            str(s.trials),
-            str(s.errors),
-            f(s.mean),
-            ci,
-            f"{s.solved}/{s.trials - s.errors}",
-            f(s.mean_uplift),
-            f(s.mean_cost),
-        )
-    out.print(table)
+    """The same headline table as `worktrial report JOB` (one function draws both)."""
+    out.print(headline(job_title([job_id]), TrialTable.from_records(rows)))
     if any(r.status == "error" for r in rows):
         err.print(f"some trials failed for infrastructure reasons; finish them with `worktrial run --resume {job_id}`")
         raise typer.Exit(3)

@@ -31,7 +31,7 @@ def validate(
         runner = JobRunner(Store(h.db_url), h)
         suites = [str(p.resolve()) for p in (paths or default_suites())]
         config = JobConfig(suites=suites, agents=[], concurrency=concurrency, sandbox=sandbox, levels=["L3"])
-        instances = [i for i in runner.load_instances(config) if i.config.kind == "engagement"]
+        instances = runner.load_instances(config)
         config.pairs = anchor_pairs(instances)
         return runner, runner.create(config), config
 

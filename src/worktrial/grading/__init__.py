@@ -1,5 +1,7 @@
 """Grading: production runs and KPIs, engagement uplift, snapshots, score cards."""
 
+from .checks import FileLimits, Judge, JudgeAnswer, Runner, sandbox_runner
+from .deliverable import DeliverableResult, grade_deliverable, grade_with_config
 from .engagement import score_engagement, uplift
 from .production import (
     GraderError,
@@ -16,17 +18,25 @@ from .snapshot import Snapshot, copy_snapshot, take_snapshot, tree_hash
 
 __all__ = [
     "Component",
+    "DeliverableResult",
+    "FileLimits",
     "GraderError",
+    "Judge",
+    "JudgeAnswer",
     "KpiContext",
     "KpiOutcome",
+    "Runner",
     "ScoreCard",
     "Snapshot",
     "copy_snapshot",
     "generated_data",
+    "grade_deliverable",
+    "grade_with_config",
     "grader_module",
     "measure",
     "pilot_feedback",
     "run_system",
+    "sandbox_runner",
     "score_engagement",
     "take_snapshot",
     "tree_hash",

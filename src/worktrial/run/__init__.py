@@ -2,7 +2,8 @@
 
 from .anchors import AnchorCache, Anchors
 from .job import JobConfig, JobRunner, trial_record
-from .trial import Delivered, TrialContext, TrialSpec, execute, grade, materialise, run_trial
+from .trial import Delivered, TrialContext, TrialSpec, execute, grade, run_trial
+from .workspace import materialise
 
 __all__ = [
     "AnchorCache",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..grading import GraderError, measure, take_snapshot
 from ..tasks import Instance
 from ..world import summarise, verify_ledger
+from .workspace import materialise
 
 if TYPE_CHECKING:
     from .trial import TrialContext
@@ -53,7 +54,7 @@ class AnchorCache:
             return anchors
 
     def _compute(self, instance: Instance, ctx: TrialContext) -> Anchors:
-        from .trial import TrialSpec, execute, materialise
+        from .trial import TrialSpec, execute
 
         work = self.folder / f"{instance.variant_hash}.work"
         shutil.rmtree(work, ignore_errors=True)

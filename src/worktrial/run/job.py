@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -80,7 +82,7 @@ class JobRunner:
             inst = self._instances[inst_id]
             _check_agent(agent, inst, self.home)
             for r in range(config.repeats):
-                slug = f"{inst_id.replace('/', '.')}.{agent.replace(':', '-').replace('@', '.at.')}.r{r}"
+                slug = f"{inst_id.replace('/', '.')}.{agent_slug(agent)}.r{r}"
                 rows.append(
                     TrialRow(
                         id=f"{job_id}/{slug}",
@@ -89,6 +91,7 @@ class JobRunner:
                         agent=agent,
                         repeat=r,
                         content_hash=inst.content_hash,
+                        meta=instance_meta(inst),
                     )
                 )
         return rows
@@ -157,6 +160,43 @@ class JobRunner:
         await asyncio.gather(*(one(t) for t in todo))
         self.store.finish_job(job_id)
         return self.store.trials(job_id)
+
+
+def instance_meta(inst: Instance) -> dict[str, Any]:
+    """What a report needs to break results down, recorded with each trial when the job is planned."""
+    cfg = inst.config
+    return {
+        "family": inst.family.id,
+        "variant": inst.variant,
+        "level": inst.level,
+        "kind": cfg.kind,
+        "industry": cfg.industry,
+        "domain": cfg.domain,
+        "subdomain": cfg.subdomain,
+        "role_class": cfg.role_class,
+        "skill_subclass": cfg.skill_subclass,
+        "tier": cfg.tier,
+        "deliverable_type": deliverable_type(inst) if cfg.kind == "deliverable" else None,
+    }
+
+
+def deliverable_type(inst: Instance) -> str | None:
+    """What a deliverable family produces: its declared type, else the file types its checks require."""
+    declared = getattr(inst.config, "deliverable_type", None)
+    if declared:
+        return str(declared)
+    checks = getattr(inst.config.grader, "checks", None) or []
+    types = sorted({str(t) for c in checks if (t := getattr(c, "type", None))})
+    return "+".join(types) or None
+
+
+def agent_slug(agent: str) -> str:
+    """A folder-safe, still readable form of an agent spec (`react:openai/gpt-5?max_usd=2` has / ? = &)."""
+    readable = agent.replace(":", "-").replace("@", ".at.")
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", readable)
+    if slug != readable:  # distinct specs must not collide after cleaning
+        slug += "-" + hashlib.sha256(agent.encode()).hexdigest()[:6]
+    return slug
 
 
 def slot_sandboxes(name: str, n: int) -> list[Sandbox]:

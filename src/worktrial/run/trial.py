@@ -7,6 +7,7 @@ never leaves a result that counts.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -16,34 +17,19 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import AgentCancelled, AgentEnv, AgentResult, Trajectory, make_agent
-from ..grading import (
-    GraderError,
-    ScoreCard,
-    measure,
-    pilot_feedback,
-    score_engagement,
-    take_snapshot,
-    tree_hash,
-)
+from ..grading import GraderError, ScoreCard, pilot_feedback, take_snapshot, tree_hash
 from ..sandbox import Limits, Mount, Sandbox, SandboxError
 from ..tasks import Instance, TaskFormatError
-from ..world import Ledger, PilotOutcome, World, WorldService, clients_dir, summarise, verify_ledger
+from ..world import Ledger, PilotOutcome, World, WorldService, summarise, verify_ledger
 from .anchors import AnchorCache
+from .evaluate_deliverable import evaluate_deliverable
+from .evaluate_engagement import evaluate_engagement
 from .routers import router_for
+from .workspace import has_world, materialise, readonly_paths
 
 DEADLINE_GRACE_S = 5.0
 WORLD_MOUNT = "/run/worktrial"
 WORLD_SOCKET = f"{WORLD_MOUNT}/world.sock"
-
-RULES = """
----
-## How this engagement works
-- Your workspace is `/workspace`; the production system is under `system/`. What `system/` contains when you
-  finish is deployed unchanged and run on production data you have not seen.
-- Talk to the client's staff with `bin/ask` (`bin/ask --who`, `bin/ask PERSON "question"`, `bin/ask --wait 2d`,
-  `bin/ask --inbox`, `bin/ask --now`). People's time costs money; ask one specific question at a time.
-- `bin/pilot` runs your current system on a pilot day and tells you what staff noticed (it costs too).
-"""
 
 
 class AgentInfrastructureError(RuntimeError):
@@ -90,18 +76,6 @@ def hidden_tree_hash(instance: Instance) -> str:
     )
 
 
-def materialise(instance: Instance, workspace: Path) -> None:
-    workspace.mkdir(parents=True)
-    instance.materialise_tree("workspace", workspace)
-    (workspace / "TASK.md").write_text(instance.brief().rstrip() + "\n" + RULES, encoding="utf-8")
-    bin_dir = workspace / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    for client in clients_dir().iterdir():
-        if client.is_file() and not client.name.startswith(("_", ".")):
-            shutil.copy2(client, bin_dir / client.name)
-            (bin_dir / client.name).chmod(0o755)
-
-
 async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Delivered:
     instance = spec.instance
     if attempt_dir.exists():
@@ -114,12 +88,14 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Deli
     ledger = Ledger(attempt_dir / "ledger.jsonl")
     agent = make_agent(spec.agent, instance, attempt_dir)
 
+    world: World | None = None
+
     def run_pilot(n: int) -> PilotOutcome:
         snap = take_snapshot(workspace, attempt_dir / "pilot" / f"run-{n}" / "snapshot")
         feedback, facts = pilot_feedback(
             instance,
             snap.path,
-            frozenset(world.facts),
+            frozenset(world.facts if world else ()),
             attempt_dir / "pilot" / f"run-{n}" / "scratch",
             ctx.sandbox,
             ctx.cache_dir,
@@ -127,39 +103,44 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Deli
         trajectory.add("world", op="pilot", run=n, facts=facts)
         return PilotOutcome(feedback=feedback, facts=facts)
 
-    world = World(
-        instance.people(),
-        instance.config.world,
-        ledger,
-        router_for(instance),
-        pilot=run_pilot if instance.config.world.pilot else None,
-    )
-    # Unix socket paths are limited to ~100 bytes, so the socket lives in a short private folder.
-    sock_dir = Path(tempfile.mkdtemp(prefix="wt-"))
-    try:
-        os.chmod(sock_dir, 0o755)
-        with WorldService(world, sock_dir / "world.sock"):
-            env = AgentEnv(
-                instance_id=instance.id,
-                brief=instance.brief(),
-                budgets=instance.config.budgets,
-                workspace=workspace,
-                sandbox=ctx.sandbox,
-                trajectory=trajectory,
-                mounts=[Mount(sock_dir, WORLD_MOUNT, writable=True)],
-                env={"WORKTRIAL_WORLD": WORLD_SOCKET},
-                limits=ctx.limits,
+    with contextlib.ExitStack() as stack:
+        mounts: list[Mount] = []
+        env_vars: dict[str, str] = {}
+        if has_world(instance):
+            world = World(
+                instance.people(),
+                instance.config.world,
+                ledger,
+                router_for(instance),
+                pilot=run_pilot if instance.config.world.pilot else None,
             )
-            trajectory.add("start", instance=instance.id, agent=spec.agent, repeat=spec.repeat)
-            await agent.setup(env)
-            try:
-                result = await asyncio.wait_for(agent.run(env), timeout=env.seconds_left + DEADLINE_GRACE_S)
-            except (TimeoutError, AgentCancelled):
-                result = AgentResult("max_minutes", env.actions, "agent ran past max_minutes")
-            await asyncio.to_thread(env.drain)
-            trajectory.add("end", **asdict(result))
-    finally:
-        shutil.rmtree(sock_dir, ignore_errors=True)
+            # Unix socket paths are limited to ~100 bytes, so the socket lives in a short private folder.
+            sock_dir = Path(tempfile.mkdtemp(prefix="wt-"))
+            stack.callback(shutil.rmtree, sock_dir, ignore_errors=True)
+            os.chmod(sock_dir, 0o755)
+            stack.enter_context(WorldService(world, sock_dir / "world.sock"))
+            mounts.append(Mount(sock_dir, WORLD_MOUNT, writable=True))
+            env_vars["WORKTRIAL_WORLD"] = WORLD_SOCKET
+        env = AgentEnv(
+            instance_id=instance.id,
+            brief=instance.brief(),
+            budgets=instance.config.budgets,
+            workspace=workspace,
+            sandbox=ctx.sandbox,
+            trajectory=trajectory,
+            mounts=mounts,
+            env=env_vars,
+            readonly=readonly_paths(instance),
+            limits=ctx.limits,
+        )
+        trajectory.add("start", instance=instance.id, agent=spec.agent, repeat=spec.repeat)
+        await agent.setup(env)
+        try:
+            result = await asyncio.wait_for(agent.run(env), timeout=env.seconds_left + DEADLINE_GRACE_S)
+        except (TimeoutError, AgentCancelled):
+            result = AgentResult("max_minutes", env.actions, "agent ran past max_minutes")
+        await asyncio.to_thread(env.drain)
+        trajectory.add("end", **asdict(result))
     snap = take_snapshot(workspace, attempt_dir / "delivered")
     return Delivered(attempt_dir, snap.path, snap.hash, ledger.path, ledger.head, hidden_hash, result)
 
@@ -177,27 +158,15 @@ def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard
         incidents.append("grader files changed during the trial")
     summary = summarise(check.entries)
     incidents += [f"contacted off-limits person {p}" for p in summary.off_limits_contacts]
-    facts = frozenset(summary.facts)
-    anchors = ctx.anchors.get(instance, ctx)
-    outcome = measure(
-        instance, delivered.snapshot, facts, delivered.attempt_dir / "grading", ctx.sandbox, ctx.cache_dir
-    )
-    card = score_engagement(
-        outcome,
-        anchors.baseline,
-        anchors.reference,
-        summary.contact_cost,
-        incidents,
-        sorted(facts),
-        instance.key_facts,
-        summary.questions_asked,
-        instance.config.anchors.solved_at,
-    )
+    scratch = delivered.attempt_dir / "grading"
+    evaluate = evaluate_engagement if instance.config.kind == "engagement" else evaluate_deliverable
+    try:
+        card = evaluate(spec, ctx, delivered, incidents, summary, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     card.content_hash = instance.content_hash
     card.snapshot_hash = delivered.snapshot_hash
     card.details["agent"] = asdict(delivered.agent_result)
-    card.details["asked_by_person"] = summary.asked_by_person
-    shutil.rmtree(delivered.attempt_dir / "grading", ignore_errors=True)
     return card
 
 

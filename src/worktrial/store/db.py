@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, create_engine, event, select
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, create_engine, event, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -52,6 +52,9 @@ class TrialRow(Base):
     error: Mapped[str | None] = mapped_column(default=None)
     started: Mapped[datetime | None] = mapped_column(default=None)
     finished: Mapped[datetime | None] = mapped_column(default=None)
+    # What the instance is (family, variant, level, kind, industry, …), recorded when the job is planned so
+    # reports can break results down without loading the task files again.
+    meta: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=dict)
 
 
 class Store:
@@ -69,11 +72,19 @@ class Store:
         for attempt in range(5):
             try:
                 Base.metadata.create_all(self.engine)
+                self._add_missing_columns()
                 return
             except OperationalError:
                 if attempt == 4:
                     raise
                 time.sleep(0.1 * (attempt + 1))
+
+    def _add_missing_columns(self) -> None:
+        """A store made before a column existed gets it here (no migration tooling yet); old rows read NULL."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("trials")}
+        if "meta" not in have:
+            with self.engine.begin() as conn:
+                conn.execute(text("ALTER TABLE trials ADD COLUMN meta JSON"))
 
     @contextmanager
     def session(self) -> Iterator[Session]:

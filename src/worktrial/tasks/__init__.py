@@ -1,5 +1,6 @@
 """Task format: schemas, loader, templating, lint."""
 
+from .checks import CHECK_KINDS, CheckList, CheckSpec
 from .errors import Problem, TaskFormatError
 from .lint import lint_family, lint_path
 from .loader import Family, Instance, find_family_roots, load_family, load_people, load_suite, select
@@ -24,10 +25,13 @@ from .paths import FamilyPaths
 from .template import placeholders, render
 
 __all__ = [
+    "CHECK_KINDS",
     "LEVELS",
     "ROOT_CAUSE_PATTERNS",
     "AnchorConfig",
     "Budgets",
+    "CheckList",
+    "CheckSpec",
     "Family",
     "FamilyPaths",
     "GateCondition",

@@ -62,7 +62,7 @@ def lint_family(family: Family) -> list[Problem]:
                     "use one of: " + ", ".join(sorted(ROOT_CAUSE_PATTERNS)),
                 )
             )
-        inst = family.instance(variant, cfg.levels[-1])
+        inst = family.instance(variant, cfg.instance_levels[-1])
         problems.extend(_lint_instance(inst, toml))
     return problems
 
@@ -85,22 +85,24 @@ def _lint_instance(inst: Instance, toml: str) -> list[Problem]:
                 )
     hidden = inst.hidden_files
     grader_rel = cfg.grader.module.removeprefix("hidden/")
-    if grader_rel not in hidden:
+    if cfg.kind == "deliverable":
+        problems.extend(_lint_deliverable(inst, toml))
+    elif grader_rel not in hidden:
         problems.append(
             Problem(toml, "grader.module", f"{cfg.grader.module} is missing ({where})", "write the grader module")
         )
-    elif cfg.kind == "engagement":
+    else:
         problems.extend(_lint_grader(hidden[grader_rel]))
-    if cfg.kind == "engagement":
-        if "solutions/reference.py" not in hidden:
-            problems.append(
-                Problem(
-                    str(inst.family.root / "hidden/solutions/reference.py"),
-                    "",
-                    f"reference solution is missing ({where})",
-                    "write it",
-                )
+    if "solutions/reference.py" not in hidden:
+        problems.append(
+            Problem(
+                str(inst.family.root / "hidden/solutions/reference.py"),
+                "",
+                f"reference solution is missing ({where})",
+                "write it",
             )
+        )
+    if cfg.kind == "engagement" or "people.toml" in hidden:
         if "people.toml" not in hidden:
             problems.append(
                 Problem(
@@ -115,6 +117,26 @@ def _lint_instance(inst: Instance, toml: str) -> list[Problem]:
                 problems.extend(_lint_people(inst))
             except TaskFormatError as e:
                 problems.extend(e.problems)
+    return problems
+
+
+def _lint_deliverable(inst: Instance, toml: str) -> list[Problem]:
+    problems = []
+    cfg = inst.config
+    if not inst.family.paths.instruction.is_file():
+        problems.append(Problem(str(inst.family.paths.instruction), "", "file is missing", "write the task statement"))
+    if not cfg.grader.checks:
+        problems.append(Problem(toml, "grader.checks", "a deliverable needs checks", "add [[grader.checks]] tables"))
+    prefix = cfg.grader.reference_dir.removeprefix("hidden/").rstrip("/") + "/"
+    if not any(rel.startswith(prefix) for rel in inst.hidden_files):
+        problems.append(
+            Problem(
+                toml,
+                "grader.reference_dir",
+                f"{cfg.grader.reference_dir} is empty (variant {inst.variant})",
+                "add the reference outputs",
+            )
+        )
     return problems
 
 

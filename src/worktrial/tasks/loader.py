@@ -61,12 +61,14 @@ class Family:
     def instance(self, variant: str = "base", level: str = "L3") -> Instance:
         if variant not in self.variants:
             raise KeyError(f"{self.id} has no variant {variant!r} (has: {', '.join(self.variants)})")
-        if level not in self.config.levels:
+        if not self.config.levels:
+            level = ""
+        elif level not in self.config.levels:
             raise KeyError(f"{self.id} has no level {level!r} (has: {', '.join(self.config.levels)})")
         return Instance(self, variant, level)
 
     def instances(self) -> list[Instance]:
-        return [Instance(self, v, lvl) for v in self.variants for lvl in self.config.levels]
+        return [Instance(self, v, lvl) for v in self.variants for lvl in self.config.instance_levels]
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,8 @@ class Instance:
 
     @property
     def id(self) -> str:
-        return f"{self.family.id}/{self.variant}/{self.level}"
+        """`family/variant/level`, or `family/variant` for a deliverable (which has no levels)."""
+        return f"{self.family.id}/{self.variant}/{self.level}" if self.level else f"{self.family.id}/{self.variant}"
 
     @property
     def config(self) -> TaskConfig:
@@ -322,7 +325,7 @@ def select(
         for inst in fam.instances():
             if variant and inst.variant not in variant:
                 continue
-            if level and inst.level not in level:
+            if level and inst.level and inst.level not in level:  # deliverables have no level to filter
                 continue
             if task and not any(inst.id == t or inst.id.startswith(t.rstrip("/") + "/") for t in task):
                 continue

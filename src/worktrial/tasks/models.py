@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .checks import CheckList
+
 ID_RE = r"^[a-z0-9][a-z0-9_\-]*$"
 LEVELS = ("L0", "L1", "L2", "L3")
 Level = Literal["L0", "L1", "L2", "L3"]
@@ -92,6 +94,23 @@ class GraderConfig(Strict):
     module: str = Field("hidden/grader.py", description="Host-side grader module (see docs/task-format.md).")
     seed: int = Field(0, description="Seed for the unseen production data; a variant may override it.")
     pilot_seed: int = Field(1, description="Seed for pilot data, distinct from production.")
+    checks: CheckList = Field(
+        default_factory=list,
+        description=(
+            "Deliverable families: `[[grader.checks]]` tables, the typed checks run on a copy of the delivered "
+            "output/ (docs/checks.md)."
+        ),
+    )
+    output_dir: str = Field("output", description="Deliverables: the folder under /workspace that is graded.")
+    reference_dir: str = Field(
+        "hidden/reference", description="Deliverables: reference outputs, relative to the family folder."
+    )
+    max_file_mb: float = Field(
+        50, gt=0, description="Deliverables: a larger delivered file fails every check reading it."
+    )
+    max_unzipped_mb: float = Field(
+        200, gt=0, description="Deliverables: an office file that unzips to more than this fails (zip bombs)."
+    )
 
 
 class AnchorConfig(Strict):
@@ -117,7 +136,8 @@ class TaskConfig(Strict):
     tier: int = Field(2, ge=1, le=3, description="Difficulty tier: 1 entry, 2 intermediate, 3 advanced.")
     visibility: Literal["public", "private"] = Field("public", description="Public pool or held-out pool.")
     levels: list[Level] = Field(
-        default_factory=_all_levels, description="Brief levels offered; each needs brief/<level>.md."
+        default_factory=_all_levels,
+        description="Brief levels offered; each needs brief/<level>.md. Deliverable families have none.",
     )
     key_facts: list[str] = Field(
         default_factory=list, description="Fact ids that matter; key_fact_coverage is measured against these."
@@ -135,7 +155,22 @@ class TaskConfig(Strict):
     def _engagement_has_system(self) -> TaskConfig:
         if self.kind == "engagement" and self.system is None:
             raise ValueError("an engagement needs a [system] section")
+        if self.kind == "engagement" and not self.levels:
+            raise ValueError("an engagement needs at least one level")
         return self
+
+    @model_validator(mode="before")
+    @classmethod
+    def _deliverables_have_no_levels(cls, data: object) -> object:
+        # An ALE-style deliverable has one instruction, so its instances are family × inputs only.
+        if isinstance(data, dict) and data.get("kind") == "deliverable" and "levels" not in data:
+            return {**data, "levels": []}
+        return data
+
+    @property
+    def instance_levels(self) -> list[str]:
+        """Levels that instances are made for; a deliverable family has the single empty level."""
+        return list(self.levels) if self.levels else [""]
 
 
 class VariantConfig(Strict):

@@ -1,0 +1,175 @@
+"""A report as one self-contained HTML file: inline CSS, plots as inline SVG images, no scripts, no fetches."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Sequence
+from html import escape
+
+from .plots import render_plots
+from .report import Report
+from .stats import Summary
+
+CSS = """
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 1100px;
+       color: #1d2330; padding: 0 1rem; }
+h1 { font-size: 1.5rem; margin-bottom: .2rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
+.meta { color: #5a6275; }
+table { border-collapse: collapse; margin: .6rem 0; font-variant-numeric: tabular-nums; }
+th, td { padding: .25rem .6rem; border-bottom: 1px solid #e1e4ea; text-align: right; }
+th { background: #f3f5f8; } td:first-child, th:first-child { text-align: left; }
+td.l, th.l { text-align: left; }
+figure { margin: 1.2rem 0; padding: .6rem; border: 1px solid #e1e4ea; border-radius: 6px; }
+figure img { max-width: 100%; height: auto; display: block; }
+figcaption { color: #5a6275; font-size: .9rem; margin-top: .4rem; }
+code { background: #f3f5f8; padding: 0 .2rem; }
+"""
+
+
+def _f(x: float | None, digits: int = 3) -> str:
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def _ci(s: Summary) -> str:
+    return "—" if s.ci_low is None or s.ci_high is None else f"[{s.ci_low:.3f}, {s.ci_high:.3f}]"
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> str:
+    def cells(tag: str, values: Sequence[str]) -> str:
+        return "".join(f"<{tag}{' class=l' if i < left else ''}>{escape(v)}</{tag}>" for i, v in enumerate(values))
+
+    body = "".join(f"<tr>{cells('td', r)}</tr>" for r in rows)
+    return f"<table><thead><tr>{cells('th', head)}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def headline_rows(r: Report) -> list[list[str]]:
+    return [
+        [
+            s.agent,
+            str(s.trials),
+            str(s.errors),
+            _f(s.mean),
+            _ci(s),
+            f"{s.solved}/{s.done}",
+            _f(s.mean_uplift),
+            _f(s.mean_cost),
+        ]
+        for s in r.headline
+    ]
+
+
+def render_html(r: Report, title: str) -> str:
+    pct = round(100 * r.confidence)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="meta">{r.trials} trials, {r.errors} infrastructure errors (excluded from every mean, counted '
+        f"here), {r.unfinished} not finished. Means use max(U_adj, {r.floor:g}) − C per trial, averaged over "
+        f"repeats then instances; {pct} % percentile bootstrap over "
+        f"{'clusters of ' + escape(r.cluster) if r.cluster else 'instances'}, {r.resamples} resamples, "
+        f"seed {r.seed}.</p>",
+        "<h2>Headline</h2>",
+        _table(["agent", "trials", "errors", "mean S", f"{pct}% CI", "solved", "mean U", "mean C"], headline_rows(r)),
+    ]
+    for plot in render_plots(r):
+        data = base64.b64encode(plot.svg.encode("utf-8")).decode("ascii")
+        parts.append(
+            f'<figure id="{plot.id}"><img alt="{escape(plot.caption)}" src="data:image/svg+xml;base64,{data}">'
+            f"<figcaption>{escape(plot.caption)}</figcaption></figure>"
+        )
+    if r.by is not None:
+        parts += [
+            f"<h2>By {escape(r.by)}</h2>",
+            _table(
+                ["agent", r.by, "instances", "trials", "errors", "mean S", f"{pct}% CI", "solved"],
+                [
+                    [
+                        s.agent,
+                        s.key[1],
+                        str(s.instances),
+                        str(s.trials),
+                        str(s.errors),
+                        _f(s.mean),
+                        _ci(s),
+                        str(s.solved),
+                    ]
+                    for s in r.breakdown
+                ],
+                left=2,
+            ),
+        ]
+    parts += (
+        []
+        if not r.effort
+        else [
+            "<h2>Effort and discovery</h2>",
+            _table(
+                ["agent", "counted", "C", "questions", "key facts", "actions", "tokens", "USD", "wall s", "ended"],
+                [
+                    [
+                        e.key[0],
+                        str(e.done),
+                        _f(e.mean_cost),
+                        _f(e.mean_questions, 1),
+                        _f(e.mean_coverage, 2),
+                        _f(e.mean_actions, 1),
+                        _f(e.mean_tokens, 0),
+                        _f(e.mean_usd, 3),
+                        _f(e.mean_wall_s, 1),
+                        ", ".join(f"{k} {v}" for k, v in e.terminations.items()) or "—",
+                    ]
+                    for e in r.effort
+                ],
+            ),
+        ]
+    )
+    if r.level_deltas:
+        parts += [
+            "<h2>Brief levels: change against L0 on the same family/variant</h2>",
+            _table(
+                ["agent", "level", "pairs", "mean at L0", "mean at level", "Δ", f"{pct}% CI", "p"],
+                [
+                    [
+                        d.agent,
+                        d.level,
+                        str(d.n),
+                        _f(d.mean_base),
+                        _f(d.mean_level),
+                        _f(d.diff),
+                        f"[{d.ci_low:.3f}, {d.ci_high:.3f}]",
+                        _f(d.p_value, 4),
+                    ]
+                    for d in r.level_deltas
+                ],
+                left=2,
+            ),
+        ]
+    ks = sorted({k for p in r.pass_k for k in p.pass_hat})
+    if ks:
+        parts += [
+            "<h2>pass^k</h2>",
+            _table(
+                ["agent", "instances", *[f"pass^{k}" for k in ks]],
+                [[p.agent, str(p.instances), *[_f(p.pass_hat.get(k)) for k in ks]] for p in r.pass_k],
+            ),
+        ]
+    if r.variance is not None:
+        v = r.variance
+        dropped = "; left out to complete the grid: " + ", ".join(v.dropped_agents) if v.dropped_agents else ""
+        dropped = escape(dropped)
+        parts += [
+            "<h2>Harness versus model</h2>",
+            f'<p class="meta">{len(v.harnesses)} harnesses × {len(v.models)} models on {v.instances} common '
+            f"instances{dropped}.</p>",
+            _table(
+                ["source", "sum of squares", "share of total", "share between agents"],
+                [
+                    [k, _f(v.sums_of_squares[k], 4), _f(v.shares[k]), _f(v.between_agents.get(k))]
+                    for k in v.sums_of_squares
+                ],
+            ),
+        ]
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,304 @@
+"""`worktrial report` and `worktrial compare`: statistics of stored jobs as tables, JSON or an HTML file.
+
+`headline_table` is also what `worktrial run` prints at the end of a job, so both show the same table.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from sqlalchemy import String, func, select, type_coerce
+
+from ..analysis import Summary, TrialTable, compare_tables, summarise
+from ..analysis.report import DEFAULT_BREAKDOWN, Report, build_report, comparison_json, report_json
+from ..analysis.table import USAGE_KEYS
+from ..store import Home, Store, TrialRow
+from .common import HomeOpt, app, err, out
+
+
+def _f(x: float | None, digits: int = 3) -> str:
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def job_title(job_ids: Sequence[str]) -> str:
+    return f"job {job_ids[0]}" if len(job_ids) == 1 else "jobs " + ", ".join(job_ids)
+
+
+def headline_table(title: str, rows: Sequence[Summary]) -> Table:
+    """Per agent: trials, errors, mean S with its bootstrap CI, solved/counted, mean U, mean C."""
+    table = Table("agent", "trials", "errors", "mean S", "95% CI", "solved", "mean U", "mean C", title=title)
+    for s in rows:
+        ci = "—" if s.ci_low is None or s.ci_high is None else f"[{s.ci_low:.3f}, {s.ci_high:.3f}]"
+        table.add_row(
+            s.agent,
+            str(s.trials),
+            str(s.errors),
+            _f(s.mean),
+            ci,
+            f"{s.solved}/{s.done}",
+            _f(s.mean_uplift),
+            _f(s.mean_cost),
+        )
+    return table
+
+
+def headline(title: str, table: TrialTable) -> Table:
+    """The headline table of a set of trials: the one function behind `run`'s and `report`'s summaries."""
+    return headline_table(title, summarise(table))
+
+
+# Score-card values a report reads, by JSON path: (raw field, path).
+CARD_PATHS: list[tuple[str, tuple[str, ...]]] = [
+    ("questions_asked", ("questions_asked",)),
+    ("key_fact_coverage", ("key_fact_coverage",)),
+    ("actions", ("details", "agent", "actions")),
+    ("termination", ("details", "agent", "termination")),
+    *((k, ("details", "agent", "usage", k)) for k in USAGE_KEYS),
+]
+
+
+def load_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -> TrialTable:
+    """The trials of the given jobs; gives the same table as `TrialTable.from_records` on their `TrialRow`s.
+
+    Scores, costs, outcomes and metadata come from the trial columns. With `card_values` the database also reads
+    the effort figures (questions, key facts, actions, usage) out of the score cards by JSON path — the costly
+    part of a large read — so no score card is decoded in Python. The planning metadata is read once per
+    instance.
+    """
+    c = TrialRow.__table__.c
+    plain: list[Any] = [
+        c.job_id,
+        c.instance,
+        c.agent,
+        c.repeat,
+        c.status,
+        c.score,
+        c.solved,
+        c.uplift,
+        c.contact_cost,
+        type_coerce(c.incidents, String).label("incidents"),
+    ]
+    names = [col.name for col in plain]
+    where = c.job_id.in_(list(job_ids))
+    sqlite = store.engine.dialect.name == "sqlite"
+    times: list[Any] = (
+        [(func.julianday(c.finished) - func.julianday(c.started)) * 86400.0] if sqlite else [c.started, c.finished]
+    )
+    card: list[Any] = []
+    if card_values and sqlite:
+        # One json_extract with every path parses each card once and returns one JSON array per row.
+        card = [func.json_extract(c.scorecard, *("$." + ".".join(f'"{p}"' for p in path) for _, path in CARD_PATHS))]
+    elif card_values:
+        sc = c.scorecard
+        card = [(sc[p].as_string() if n == "termination" else sc[p].as_float()).label(n) for n, p in CARD_PATHS]
+    query = select(*plain, *times, *card).where(where).order_by(c.id)
+    if sqlite:  # read straight from the driver, without per-value type processing
+        sql = str(query.compile(dialect=store.engine.dialect, compile_kwargs={"literal_binds": True}))
+        conn = store.engine.raw_connection()
+        try:
+            rows = conn.cursor().execute(sql).fetchall()
+        finally:
+            conn.close()
+    else:
+        with store.engine.connect() as sa_conn:
+            rows = list(sa_conn.execute(query).all())
+    metas = select(c.instance, func.max(type_coerce(c.meta, String))).where(where).group_by(c.instance)
+    with store.engine.connect() as sa_conn:
+        meta_by_instance = {i: m for i, m in sa_conn.execute(metas).all()}
+    width = len(plain) + len(times) + len(card)
+    cols: list[Sequence[Any]] = list(zip(*rows, strict=True)) if rows else [() for _ in range(width)]
+    raw: dict[str, Sequence[Any]] = dict(zip(names, cols, strict=False))
+    k = len(plain)
+    if sqlite:
+        raw["wall_s"] = cols[k]
+    else:
+        raw["wall_s"] = [
+            (f - s).total_seconds() if s is not None and f is not None else None
+            for s, f in zip(cols[k], cols[k + 1], strict=True)
+        ]
+    k += len(times)
+    if not card_values:
+        nothing = [None] * len(rows)
+        raw.update({name: nothing for name, _ in CARD_PATHS})
+    elif sqlite:
+        empty = "[" + ",".join("null" for _ in CARD_PATHS) + "]"
+        values = json.loads("[" + ",".join(t or empty for t in cols[k]) + "]")
+        card_cols = list(zip(*values, strict=True)) if values else [() for _ in CARD_PATHS]
+        raw.update({name: col for (name, _), col in zip(CARD_PATHS, card_cols, strict=True)})
+    else:
+        raw.update({name: cols[k + j] for j, (name, _) in enumerate(CARD_PATHS)})
+    return TrialTable.from_raw(raw, meta_by_instance)
+
+
+def resolve_jobs(store: Store, job_ids: Sequence[str]) -> list[str]:
+    known = [j.id for j in store.jobs()]
+    if not job_ids:
+        if not known:
+            err.print("no jobs in the store: run `worktrial run` first")
+            raise typer.Exit(2)
+        return [known[-1]]
+    missing = [j for j in job_ids if j not in known]
+    if missing:
+        err.print(f"no job {', '.join(missing)} in the store (list them with `worktrial jobs`)", markup=False)
+        raise typer.Exit(2)
+    return list(job_ids)
+
+
+def print_report(r: Report, title: str, console: Console | None = None) -> None:
+    """The terminal form of a report: headline, then what the report holds of effort, breakdown, levels and
+    harness × model."""
+    con = console or out
+    con.print(headline_table(title, r.headline))
+    if r.effort:
+        effort = Table(
+            "agent",
+            "counted",
+            "C",
+            "questions",
+            "key facts",
+            "actions",
+            "tokens",
+            "USD",
+            "wall s",
+            title="effort and discovery (means per trial)",
+        )
+        for e in r.effort:
+            effort.add_row(
+                e.key[0],
+                str(e.done),
+                _f(e.mean_cost),
+                _f(e.mean_questions, 1),
+                _f(e.mean_coverage, 2),
+                _f(e.mean_actions, 1),
+                _f(e.mean_tokens, 0),
+                _f(e.mean_usd, 3),
+                _f(e.mean_wall_s, 1),
+            )
+        con.print(effort)
+    if r.by is not None:
+        bd = Table("agent", r.by, "instances", "trials", "errors", "mean S", "95% CI", "solved", title=f"by {r.by}")
+        for s in r.breakdown:
+            ci = "—" if s.ci_low is None or s.ci_high is None else f"[{s.ci_low:.3f}, {s.ci_high:.3f}]"
+            bd.add_row(
+                s.agent,
+                s.key[1],
+                str(s.instances),
+                str(s.trials),
+                str(s.errors),
+                _f(s.mean),
+                ci,
+                f"{s.solved}/{s.done}",
+            )
+        con.print(bd)
+    if r.level_deltas:
+        lv = Table("agent", "level", "pairs", "mean L0", "mean", "Δ", "95% CI", "p", title="level − L0, paired")
+        for d in r.level_deltas:
+            lv.add_row(
+                d.agent,
+                d.level,
+                str(d.n),
+                _f(d.mean_base),
+                _f(d.mean_level),
+                _f(d.diff),
+                f"[{d.ci_low:.3f}, {d.ci_high:.3f}]",
+                _f(d.p_value, 4),
+            )
+        con.print(lv)
+    if r.variance is not None:
+        v = r.variance
+        vt = Table(
+            "source",
+            "share of total",
+            "share between agents",
+            title=f"harness × model ({len(v.harnesses)} × {len(v.models)}, {v.instances} instances)",
+        )
+        for k in v.shares:
+            vt.add_row(k, _f(v.shares[k]), _f(v.between_agents.get(k)))
+        con.print(vt)
+
+
+@app.command()
+def report(
+    jobs: Annotated[list[str] | None, typer.Argument(help="Job ids (default: the latest job).")] = None,
+    by: Annotated[
+        str | None,
+        typer.Option(
+            "--by",
+            help="Break down by family, industry, domain, subdomain, level, role_class, deliverable, tier, "
+            "variant, kind, harness, model, …",
+        ),
+    ] = None,
+    cluster: Annotated[
+        str | None, typer.Option("--cluster", help="Bootstrap whole clusters (e.g. family) instead of instances.")
+    ] = None,
+    show_effort: Annotated[
+        bool, typer.Option("--effort", help="Also the effort table: questions, key facts, actions, tokens, …")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="The whole report as JSON on stdout.")] = False,
+    html: Annotated[Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")] = None,
+    home: HomeOpt = None,
+) -> None:
+    """Statistics of one or more jobs: headline per agent, breakdowns, levels, effort; JSON or HTML."""
+    store = Store(Home.default(home).ensure().db_url)
+    ids = resolve_jobs(store, jobs or [])
+    full = as_json or html is not None  # files and JSON hold everything; the terminal what was asked for
+    try:
+        table = load_table(store, ids, card_values=full or show_effort)
+        r = build_report(
+            table, ids, by=by or (DEFAULT_BREAKDOWN if full else None), cluster=cluster, with_effort=full or show_effort
+        )
+    except ValueError as e:
+        err.print(str(e), markup=False)
+        raise typer.Exit(2) from None
+    title = job_title(ids)
+    if html is not None:
+        from ..analysis.html import render_html  # matplotlib is loaded only when a file is asked for
+
+        html.write_text(render_html(r, title), encoding="utf-8")
+        err.print(f"wrote {html}", markup=False)
+    if as_json:
+        json.dump(report_json(r), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print_report(r, title)
+    if r.errors:
+        err.print(f"{r.errors} trial(s) failed for infrastructure reasons: counted as errors, never averaged")
+
+
+@app.command()
+def compare(
+    job_a: Annotated[str, typer.Argument(help="Baseline job.")],
+    job_b: Annotated[str, typer.Argument(help="Job compared with it.")],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    home: HomeOpt = None,
+) -> None:
+    """Paired comparison B − A on the (agent, instance) pairs both jobs have: overall, per agent, per family."""
+    store = Store(Home.default(home).ensure().db_url)
+    resolve_jobs(store, [job_a, job_b])
+    rows = compare_tables(load_table(store, [job_a]), load_table(store, [job_b]))
+    if as_json:
+        print(json.dumps(comparison_json(job_a, job_b, rows), indent=2))
+        return
+    if not rows:
+        err.print("the two jobs share no (agent, instance) pair with a counted trial")
+        raise typer.Exit(1)
+    table = Table("scope", "name", "n", "mean A", "mean B", "Δ B − A", "95% CI", "p", title=f"A = {job_a}, B = {job_b}")
+    for c in rows:
+        table.add_row(
+            c.scope,
+            c.name,
+            str(c.n),
+            _f(c.mean_a),
+            _f(c.mean_b),
+            _f(c.diff),
+            f"[{c.ci_low:.3f}, {c.ci_high:.3f}]",
+            _f(c.p_value, 4),
+        )
+    out.print(table)

@@ -1,0 +1,63 @@
+"""Deliverable reward: typed checks on a copy of the delivered output/ against hidden references."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..grading import ScoreCard, grade_deliverable, sandbox_runner
+from ..grading.deliverable import limits_of
+from ..world import LedgerSummary
+
+if TYPE_CHECKING:
+    from .trial import Delivered, TrialContext, TrialSpec
+
+
+def evaluate_deliverable(
+    spec: TrialSpec,
+    ctx: TrialContext,
+    delivered: Delivered,
+    incidents: list[str],
+    summary: LedgerSummary,
+    scratch: Path,
+) -> ScoreCard:
+    instance = spec.instance
+    grader = instance.config.grader
+    hidden = scratch / "hidden"  # a copy: custom checks read it, and nothing they do reaches the task folder
+    instance.materialise_tree("hidden", hidden)
+    reference = hidden / grader.reference_dir.removeprefix("hidden/")
+    reference.mkdir(parents=True, exist_ok=True)
+    output = scratch / "output"
+    delivered_output = delivered.snapshot / grader.output_dir
+    if delivered_output.is_dir() and not delivered_output.is_symlink():
+        shutil.copytree(delivered_output, output, symlinks=True)
+    else:
+        output.mkdir(parents=True)
+    result = grade_deliverable(
+        output,
+        reference,
+        grader.checks,
+        judge=None,
+        runner=sandbox_runner(ctx.sandbox),
+        limits=limits_of(grader),
+        hidden=hidden,
+        params=dict(instance.params),
+    )
+    if result.errors:
+        return ScoreCard.infrastructure_error("grader: " + "; ".join(result.errors[:3]), instance.content_hash)
+    if result.score is None:
+        return ScoreCard.infrastructure_error("grader: no check could be evaluated", instance.content_hash)
+    # People's time costs the same here as in an engagement (a deliverable task may ship staff too).
+    score = (0.0 if incidents else result.score) - summary.contact_cost
+    return ScoreCard(
+        status="done",
+        score=round(score, 6),
+        solved=score >= instance.config.anchors.solved_at and not incidents,
+        incidents=sorted(set(incidents)),
+        components=result.components,
+        contact_cost=round(summary.contact_cost, 6),
+        facts_obtained=sorted(summary.facts),
+        questions_asked=summary.questions_asked,
+        details={"gates_failed": result.gates_failed},
+    )

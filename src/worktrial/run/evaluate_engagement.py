@@ -1,0 +1,39 @@
+"""Engagement reward: deploy the delivered system on unseen data, KPI uplift between anchors, minus contact cost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..grading import ScoreCard, measure, score_engagement
+from ..world import LedgerSummary
+
+if TYPE_CHECKING:
+    from .trial import Delivered, TrialContext, TrialSpec
+
+
+def evaluate_engagement(
+    spec: TrialSpec,
+    ctx: TrialContext,
+    delivered: Delivered,
+    incidents: list[str],
+    summary: LedgerSummary,
+    scratch: Path,
+) -> ScoreCard:
+    instance = spec.instance
+    facts = frozenset(summary.facts)
+    anchors = ctx.anchors.get(instance, ctx)
+    outcome = measure(instance, delivered.snapshot, facts, scratch, ctx.sandbox, ctx.cache_dir)
+    card = score_engagement(
+        outcome,
+        anchors.baseline,
+        anchors.reference,
+        summary.contact_cost,
+        incidents,
+        sorted(facts),
+        instance.key_facts,
+        summary.questions_asked,
+        instance.config.anchors.solved_at,
+    )
+    card.details["asked_by_person"] = summary.asked_by_person
+    return card
