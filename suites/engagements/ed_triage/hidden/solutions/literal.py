@@ -1,0 +1,20 @@
+"""Literal: exactly what the L3 brief asks - the waiting-room ETA screens and the four-hour dashboard.
+
+Leaves the streaming rules untouched (declared out of scope by the sponsor) and asks nobody.
+"""
+import sys
+from pathlib import Path
+
+_here = Path(__file__).resolve().parent
+sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+
+import _common as c  # noqa: E402
+
+
+def main() -> int:
+    c.install_display()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

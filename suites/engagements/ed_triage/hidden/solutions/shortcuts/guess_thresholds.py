@@ -1,0 +1,30 @@
+"""Shortcut: guess the exceptions from general knowledge and the documents, without asking anyone.
+
+Category 3 walk-ins aged 65 or over, or with chest pain, or with NEWS2 of 2 or more go to majors; the sepsis
+screen is set to the CP-31 extract in the document pack (version 3). No confirmation, no sign-off.
+"""
+import sys
+from pathlib import Path
+
+_here = Path(__file__).resolve().parent
+sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+
+import _common as c  # noqa: E402
+
+COMPLAINTS = ["CHEST_PAIN", "COLLAPSE", "ABDO_PAIN", "SOB", "PALPITATIONS", "HEADACHE", "FEVER", "URINARY", "COUGH",
+              "LIMB_INJURY", "HEAD_INJURY", "WOUND", "BACK_PAIN", "DV", "RASH", "EYE", "ENT", "ALLERGY",
+              "MENTAL_HEALTH", "FALL", "STROKE", "SEIZURE", "OVERDOSE"]
+
+
+def main() -> int:
+    p = c.read_protocol()
+    c3 = p["category3_walk_in"]
+    c3["majors_if_news2_at_least"] = 2
+    c3["red_flags"] = [{"complaint": "CHEST_PAIN"}] + [{"complaint": x, "min_age": 65} for x in COMPLAINTS]
+    p["sepsis_screen"].update({"temp_high_c": 38.4, "temp_low_c": 36.0, "hr_min": 101, "rr_min": 23})
+    c.write_protocol(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
