@@ -124,7 +124,7 @@ def test_unreachable_server_is_a_connection_failure() -> None:
 
 @pytest.mark.parametrize("wire", ["openai", "anthropic"])
 def test_a_key_echoed_by_the_server_is_masked(wire: str) -> None:
-    with ModelServer(lambda n, body: Status(401, message="Incorrect API key provided: test-key")) as server:
-        with pytest.raises(ProviderError) as info:
-            complete(provider(wire, server.url))
+    server_401 = ModelServer(lambda n, body: Status(401, message="Incorrect API key provided: test-key"))
+    with server_401 as server, pytest.raises(ProviderError) as info:
+        complete(provider(wire, server.url))
     assert "HTTP 401" in str(info.value) and "test-key" not in str(info.value) and "[key]" in str(info.value)

@@ -304,7 +304,8 @@ def test_variance_decomposition_of_an_additive_grid() -> None:
 
 def test_split_agent() -> None:
     assert split_agent("react:openai/gpt-5.5") == ("react", "openai/gpt-5.5")
-    for calibration in ("noop", "reference", "literal", "shortcut:guess", "reference@double"):
+    assert split_agent("react:local/smollm2?max_actions=5&max_usd=0.5") == ("react", "local/smollm2")
+    for calibration in ("noop", "reference", "literal", "shortcut:guess", "reference@double", "sibling@base"):
         assert split_agent(calibration) == (calibration, None)
 
 
@@ -328,7 +329,9 @@ def test_effort_reads_the_score_card() -> None:
             cost=0.3,
             repeat=1,
             card=card(
-                actions=30, termination="max_actions", usage={"input_tokens": 100, "output_tokens": 50, "usd": 0.2}
+                actions=30,
+                termination="max_actions",
+                usage={"input_tokens": 100, "output_tokens": 50, "cache_read_tokens": 20, "usd": 0.2},
             ),
             wall_s=120,
         ),
@@ -337,7 +340,7 @@ def test_effort_reads_the_score_card() -> None:
     [e] = effort(t)
     assert e.done == 2
     assert (e.mean_cost, e.mean_questions, e.mean_coverage, e.mean_actions) == pytest.approx((0.2, 4, 0.5, 20))
-    assert (e.mean_tokens, e.total_tokens) == pytest.approx((575, 1150))
+    assert (e.mean_tokens, e.total_tokens) == pytest.approx((585, 1170))
     assert e.total_usd == pytest.approx(0.2) and e.mean_wall_s == pytest.approx(90)
     assert e.terminations == {"completed": 1, "max_actions": 1}
 

@@ -112,3 +112,22 @@ def test_validate_reports_every_anchor_and_fails_on_a_bad_one(tiny_suite: Path, 
     )
     bad = wt("validate", str(tiny_suite / "tiny"), "--home", str(tmp_path))
     assert bad.returncode == 1 and "FAIL" in bad.stdout
+
+
+def test_harness_agents_take_models_and_budget_flags() -> None:
+    from worktrial.cli.run import agent_specs
+    from worktrial.tasks import TaskFormatError
+
+    specs = agent_specs(
+        ["react", "noop", "react:local/smollm2?force_tool=named"],
+        ["openai/gpt-5", "local/smollm2"],
+        {"max_actions": 5, "max_minutes": None, "max_usd": 0.5},
+    )
+    assert specs == [
+        "react:openai/gpt-5?max_actions=5&max_usd=0.5",
+        "react:local/smollm2?max_actions=5&max_usd=0.5",
+        "noop",
+        "react:local/smollm2?force_tool=named&max_actions=5&max_usd=0.5",
+    ]
+    with pytest.raises(TaskFormatError, match="a harness needs a model"):
+        agent_specs(["codex"], [], {})

@@ -24,7 +24,6 @@ FLOOR = -1.0
 RESAMPLES = 10_000
 SEED = 0
 CONFIDENCE = 0.95
-_CHUNK = 4_000_000  # resample-by-unit cells held in memory at once
 
 
 # ---------------------------------------------------------------- per trial
@@ -37,6 +36,7 @@ def averaging_value(uplift_adj: Floats, cost: Floats) -> Floats:
 
 
 def floored_uplift(uplift_adj: Floats) -> Floats:
+    """max(U_adj, −1): what `mean U` averages, so that mean S = mean U − mean C."""
     out: Floats = np.maximum(uplift_adj, FLOOR)
     return out
 

@@ -23,7 +23,7 @@ Bools = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.intp]
 Strs = npt.NDArray[np.object_]
 
-CALIBRATION_NAMES = ("noop", "reference", "literal")
+CALIBRATION_NAMES = ("noop", "reference", "literal", "sibling")
 META_FIELDS = (
     "family",
     "variant",
@@ -44,11 +44,13 @@ MISSING = "—"
 
 
 def split_agent(spec: str) -> tuple[str, str | None]:
-    """`react:openai/gpt-5.5` → (`react`, `openai/gpt-5.5`); calibration agents are their own harness, no model."""
-    base = spec.split("@", 1)[0]
+    """`react:openai/gpt-5.5` → (`react`, `openai/gpt-5.5`); options after `?` (budgets) are not part of the model.
+    Calibration agents (`noop`, `reference`, `literal`, `shortcut:NAME`, `X@VARIANT`) are their own harness, no model.
+    """
+    base = spec.split("?", 1)[0].split("@", 1)[0]
     if base in CALIBRATION_NAMES or base.startswith("shortcut:") or ":" not in base:
         return spec, None
-    harness, model = spec.split(":", 1)
+    harness, model = spec.split("?", 1)[0].split(":", 1)
     return harness, model
 
 
@@ -172,11 +174,12 @@ class TrialTable:
             cost = np.where(np.isnan(cost), _floats(raw["card_contact_cost"]), cost)
         cost = counted(np.where(np.isnan(cost), 0.0, cost))
         u_adj = counted(score + cost)  # S = U_adj − C, so the stored columns give U_adj (to 1e-6 rounding)
-        tokens = _first(_floats(raw["tokens"]), _floats(raw["total_tokens"]))
-        parts = [_floats(raw[k]) for k in ("input_tokens", "output_tokens", "prompt_tokens", "completion_tokens")]
-        stacked = np.vstack(parts)
-        summed = np.where(np.isnan(stacked).all(axis=0), np.nan, np.nansum(stacked, axis=0))
-        tokens = _first(tokens, summed)
+        tokens = _first(
+            _floats(raw["tokens"]),
+            _floats(raw["total_tokens"]),
+            _sum_present([_floats(raw[k]) for k in TOKEN_PARTS]),
+            _sum_present([_floats(raw["prompt_tokens"]), _floats(raw["completion_tokens"])]),
+        )
         usd = _first(_floats(raw["usd"]), _floats(raw["cost_usd"]), _floats(raw["cost"]))
         agents = _strings(raw["agent"])
         agent_codes = factorize(agents)
@@ -219,11 +222,13 @@ class TrialTable:
 
 
 COLUMNS = tuple(f.name for f in fields(TrialTable) if not f.name.startswith("_"))
+# Token counts as harnesses report them: a total, else input + output + cache reads and writes, else the
+# prompt + completion pair.
+TOKEN_PARTS = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")
 USAGE_KEYS = (
     "tokens",
     "total_tokens",
-    "input_tokens",
-    "output_tokens",
+    *TOKEN_PARTS,
     "prompt_tokens",
     "completion_tokens",
     "usd",
@@ -306,6 +311,13 @@ def _first(*cols: Floats) -> Floats:
     out = cols[0]
     for c in cols[1:]:
         out = np.where(np.isnan(out), c, out)
+    return out
+
+
+def _sum_present(parts: list[Floats]) -> Floats:
+    """Sum of the values present; NaN where none is."""
+    stacked = np.vstack(parts)
+    out: Floats = np.where(np.isnan(stacked).all(axis=0), np.nan, np.nansum(stacked, axis=0))
     return out
 
 

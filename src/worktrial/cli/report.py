@@ -8,13 +8,14 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
-from sqlalchemy import String, func, select, type_coerce
+from sqlalchemy import String, cast, func, select, type_coerce
 
 from ..analysis import Summary, TrialTable, compare_tables, summarise
 from ..analysis.report import DEFAULT_BREAKDOWN, Report, build_report, comparison_json, report_json
@@ -109,7 +110,7 @@ def load_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -
     else:
         with store.engine.connect() as sa_conn:
             rows = list(sa_conn.execute(query).all())
-    metas = select(c.instance, func.max(type_coerce(c.meta, String))).where(where).group_by(c.instance)
+    metas = select(c.instance, func.max(cast(c.meta, String))).where(where).group_by(c.instance)
     with store.engine.connect() as sa_conn:
         meta_by_instance = {i: m for i, m in sa_conn.execute(metas).all()}
     width = len(plain) + len(times) + len(card)
@@ -266,8 +267,8 @@ def report(
     if as_json:
         json.dump(report_json(r), sys.stdout, indent=2)
         sys.stdout.write("\n")
-    else:
-        print_report(r, title)
+    else:  # the terminal shows the breakdown and the effort table only when asked for
+        print_report(replace(r, by=r.by if by else None, effort=r.effort if show_effort else []), title)
     if r.errors:
         err.print(f"{r.errors} trial(s) failed for infrastructure reasons: counted as errors, never averaged")
 

@@ -15,7 +15,7 @@ from ..analysis import TrialTable
 from ..grading import ScoreCard
 from ..run import JobConfig, JobRunner, trial_record
 from ..store import Home, Store, TrialRow
-from ..tasks import Instance
+from ..tasks import Instance, Problem, TaskFormatError
 from .common import HomeOpt, SandboxOpt, SuiteOpt, app, default_suites, err, guarded, out
 from .report import headline, job_title
 
@@ -28,9 +28,17 @@ def run(
         list[str] | None,
         typer.Option(
             "--agent",
-            help="noop, reference, literal, shortcut:NAME, shortcuts, calibration. Default: calibration.",
+            help="noop, reference, literal, shortcut:NAME, shortcuts, calibration, or a harness (react, codex, "
+            "claude-code) with --model, or HARNESS:MODEL. Default: calibration, or react when --model is given.",
         ),
     ] = None,
+    model: Annotated[
+        list[str] | None,
+        typer.Option("--model", help="Model id for harness agents, e.g. openai/gpt-5 or local/smollm2 (repeatable)."),
+    ] = None,
+    max_actions: Annotated[int | None, typer.Option("--max-actions", min=1, help="Override the task budget.")] = None,
+    max_minutes: Annotated[float | None, typer.Option("--max-minutes", min=0.01)] = None,
+    max_usd: Annotated[float | None, typer.Option("--max-usd", min=0)] = None,
     level: Annotated[list[str] | None, typer.Option("--level")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant")] = None,
     repeats: Annotated[int, typer.Option("--repeats", min=1)] = 1,
@@ -59,7 +67,9 @@ def run(
             sandbox=sandbox,
         )
         instances = runner.load_instances(config)
-        config.pairs = expand_agents(instances, agent or ["calibration"])
+        budgets = {"max_actions": max_actions, "max_minutes": max_minutes, "max_usd": max_usd}
+        specs = agent_specs(agent or (["react"] if model else ["calibration"]), model or [], budgets)
+        config.pairs = expand_agents(instances, specs)
         return runner, runner.create(config), config
 
     runner, job_id, config = guarded(body)
@@ -85,6 +95,27 @@ def jobs(home: HomeOpt = None) -> None:
             str(sum(t.status == "error" for t in trials)),
         )
     out.print(table)
+
+
+HARNESSES = ("react", "codex", "claude-code")
+
+
+def agent_specs(agents: list[str], models: list[str], budgets: dict[str, float | int | None]) -> list[str]:
+    """`--agent react --model M` → `react:M`, crossed over every model; budget flags become spec options."""
+    overrides = "&".join(f"{k}={v:g}" for k, v in budgets.items() if v is not None)
+    specs = []
+    for a in agents:
+        harness = a.split(":", 1)[0]
+        if harness in HARNESSES and ":" not in a:
+            if not models:
+                raise TaskFormatError([Problem("--agent", a, "a harness needs a model", "add --model MODEL_ID")])
+            crossed = [f"{a}:{m}" for m in models]
+        else:
+            crossed = [a]
+        if overrides and harness in HARNESSES:
+            crossed = [f"{c}{'&' if '?' in c else '?'}{overrides}" for c in crossed]
+        specs += crossed
+    return specs
 
 
 def expand_agents(instances: list[Instance], agents: list[str]) -> list[tuple[str, str]]:
@@ -119,17 +150,7 @@ def execute_job(
     def done(row: TrialRow, card: ScoreCard) -> None:
         progress.advance(task_id)
         if as_json:
-            rec = trial_record(row)
-            rec.update(
-                status=card.status,
-                score=card.score,
-                solved=card.solved if card.status == "done" else None,
-                uplift=card.uplift,
-                contact_cost=card.contact_cost if card.status == "done" else None,
-                incidents=card.incidents,
-                error=card.error,
-            )
-            print(json.dumps(rec), flush=True)
+            print(json.dumps(trial_record(row)), flush=True)
 
     runner.on_start, runner.on_done = started, done
     with progress:

@@ -153,7 +153,7 @@ class JobRunner:
                 card = await run_trial(spec, ctx, attempt_dir)
                 self.store.finish_trial(row.id, card.model_dump(mode="json"), str(attempt_dir))
                 if self.on_done:
-                    self.on_done(row, card)
+                    self.on_done(self.store.trial(row.id), card)
             finally:
                 slots.put_nowait(ctx)
 
@@ -234,6 +234,8 @@ def trial_record(row: TrialRow) -> dict[str, Any]:
         "kpi": card.get("kpi"),
         "questions_asked": card.get("questions_asked"),
         "key_fact_coverage": card.get("key_fact_coverage"),
+        "termination": card.get("details", {}).get("agent", {}).get("termination"),
+        "usage": card.get("details", {}).get("agent", {}).get("usage") or {},
         "error": row.error,
         "run_dir": row.run_dir,
     }

@@ -108,6 +108,10 @@ class Store:
         with self.session() as s:
             return list(s.scalars(select(TrialRow).where(TrialRow.job_id == job_id).order_by(TrialRow.id)))
 
+    def trial(self, trial_id: str) -> TrialRow:
+        with self.session() as s:
+            return s.get_one(TrialRow, trial_id)
+
     def start_trial(self, trial_id: str, run_dir: str) -> int:
         """Mark running and bump the attempt number; returns the new attempt."""
         with self.session() as s:
