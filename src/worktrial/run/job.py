@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from ..agents import UnknownAgent, make_agent
 from ..grading import ScoreCard
-from ..sandbox import Sandbox, get_sandbox
+from ..sandbox import Sandbox, get_sandbox, with_toolbox
 from ..store import Home, Store, TrialRow
 from ..tasks import Instance, Problem, TaskFormatError, lint_family, load_suite, select
 from .anchors import AnchorCache
@@ -206,7 +206,7 @@ def slot_sandboxes(name: str, n: int) -> list[Sandbox]:
     else:
         boxes = [get_sandbox(name) for _ in range(n)]
     boxes[0].check()
-    return boxes
+    return [with_toolbox(box) for box in boxes]
 
 
 def _check_agent(agent: str, instance: Instance, home: Home) -> None:

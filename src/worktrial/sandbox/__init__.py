@@ -7,6 +7,7 @@ from typing import Any
 from worktrial.sandbox.base import ExecResult, ExecSpec, Limits, Mount, Sandbox, SandboxError
 from worktrial.sandbox.bwrap import BwrapSandbox
 from worktrial.sandbox.local import LocalSandbox
+from worktrial.sandbox.toolbox import WithToolbox, default_toolbox, with_toolbox
 
 BACKENDS: dict[str, type[BwrapSandbox] | type[LocalSandbox]] = {"bwrap": BwrapSandbox, "local": LocalSandbox}
 
@@ -20,7 +21,10 @@ __all__ = [
     "Mount",
     "Sandbox",
     "SandboxError",
+    "WithToolbox",
+    "default_toolbox",
     "get_sandbox",
+    "with_toolbox",
 ]
 
 
