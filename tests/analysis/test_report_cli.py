@@ -80,11 +80,11 @@ def test_report_pools_jobs_and_clusters(home: Path) -> None:
 
 def test_report_refuses_bad_input(home: Path, tmp_path: Path) -> None:
     res = wt("report", "--home", str(home), "--by", "colour")
-    assert res.returncode == 2 and "cannot break down by 'colour'" in res.stderr
+    assert res.returncode == 2 and "cannot break down by 'colour'" in res.stderr, res.stderr
     res = wt("report", "nojob", "--home", str(home))
-    assert res.returncode == 2 and "no job nojob" in res.stderr
+    assert res.returncode == 2 and "no job nojob" in res.stderr, res.stderr
     res = wt("report", "--home", str(tmp_path / "empty"))
-    assert res.returncode == 2 and "no jobs" in res.stderr
+    assert res.returncode == 2 and "no jobs" in res.stderr, (res.returncode, res.stdout, res.stderr)
 
 
 def test_compare(home: Path) -> None:

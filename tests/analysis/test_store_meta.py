@@ -58,6 +58,8 @@ def test_plan_records_instance_metadata(tiny_suite: Path, tmp_path: Path) -> Non
 def test_load_table_matches_from_records(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'w.db'}")
     rows = synthetic_rows("j", Shape(families=3, variants=2, repeats=2))
+    odd = next(r for r in rows if r["status"] == "done")
+    odd["scorecard"] = {**odd["scorecard"], "questions_asked": "many", "details": {"agent": {"usage": {"usd": True}}}}
     with store.engine.begin() as conn:
         conn.execute(JobRow.__table__.insert(), [{"id": "j", "config": {}, "status": "finished"}])
         conn.execute(TrialRow.__table__.insert(), rows)
@@ -66,6 +68,7 @@ def test_load_table_matches_from_records(tmp_path: Path) -> None:
         orm = list(s.scalars(select(TrialRow).where(TrialRow.job_id == "j").order_by(TrialRow.id)))
     slow = TrialTable.from_records(orm)
     assert len(fast) == len(rows) and fast.errors.sum() > 0 and fast.incident.sum() > 0
+    assert np.isnan(fast.questions[sorted(r["id"] for r in rows).index(odd["id"])])  # not a number: no value
     for name in COLUMNS:
         a, b = getattr(fast, name), getattr(slow, name)
         if a.dtype.kind == "f":

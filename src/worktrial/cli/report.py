@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import sys
+import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
+import numpy as np
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -93,9 +95,15 @@ def load_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -
         [(func.julianday(c.finished) - func.julianday(c.started)) * 86400.0] if sqlite else [c.started, c.finished]
     )
     card: list[Any] = []
+    numeric = [(n, p) for n, p in CARD_PATHS if n != "termination"]
     if card_values and sqlite:
-        # One json_extract with every path parses each card once and returns one JSON array per row.
-        card = [func.json_extract(c.scorecard, *("$." + ".".join(f'"{p}"' for p in path) for _, path in CARD_PATHS))]
+        # One json_extract with every numeric path parses each card once and returns one JSON array per row,
+        # with null spelled nan so that numpy can read all rows at once.
+        paths = ["$." + ".".join(f'"{q}"' for q in path) for _, path in numeric]
+        card = [
+            func.replace(func.json_extract(c.scorecard, *paths), "null", "nan"),
+            func.json_extract(c.scorecard, '$."details"."agent"."termination"'),
+        ]
     elif card_values:
         sc = c.scorecard
         card = [(sc[p].as_string() if n == "termination" else sc[p].as_float()).label(n) for n, p in CARD_PATHS]
@@ -129,13 +137,35 @@ def load_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -
         nothing = [None] * len(rows)
         raw.update({name: nothing for name, _ in CARD_PATHS})
     elif sqlite:
-        empty = "[" + ",".join("null" for _ in CARD_PATHS) + "]"
-        values = json.loads("[" + ",".join(t or empty for t in cols[k]) + "]")
-        card_cols = list(zip(*values, strict=True)) if values else [() for _ in CARD_PATHS]
-        raw.update({name: col for (name, _), col in zip(CARD_PATHS, card_cols, strict=True)})
+        raw.update(_numeric_arrays(cols[k], [n for n, _ in numeric]))
+        raw["termination"] = cols[k + 1]
     else:
         raw.update({name: cols[k + j] for j, (name, _) in enumerate(CARD_PATHS)})
     return TrialTable.from_raw(raw, meta_by_instance)
+
+
+def _numeric_arrays(texts: Sequence[str | None], names: list[str]) -> dict[str, Sequence[Any]]:
+    """Columns of numbers from one `[a,b,nan,…]` text per row: parsed by numpy in one pass when every value is
+    a number, else by the JSON parser (a card may hold something else where a number is expected)."""
+    width = len(names)
+    empty = ",".join("nan" for _ in names)
+    body = ",".join(t[1:-1] if t else empty for t in texts)
+    values: Any = None
+    if texts:
+        # A value that is not a number stops numpy (a warning or an error, by version): the JSON parser reads it.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                parsed = np.fromstring(body, sep=",") if body else np.empty(0)
+            except ValueError:
+                parsed = np.empty(0)
+        if parsed.size == len(texts) * width:
+            values = parsed.reshape(len(texts), width).T
+    if values is None:
+        nulls = "[" + ",".join("null" for _ in names) + "]"
+        rows = json.loads("[" + ",".join(t.replace("nan", "null") if t else nulls for t in texts) + "]")
+        values = list(zip(*rows, strict=True)) if rows else [() for _ in names]
+    return {name: values[j] for j, name in enumerate(names)}
 
 
 def resolve_jobs(store: Store, job_ids: Sequence[str]) -> list[str]:

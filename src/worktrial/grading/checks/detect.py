@@ -7,6 +7,7 @@ import io
 import json
 import zipfile
 from io import BytesIO
+from typing import Any
 
 from worktrial.tasks.checks import FileFormat
 
@@ -91,12 +92,16 @@ def looks_like_csv(text: str) -> bool:
         return False
     sample = "\n".join(lines)
     try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t|")
+        candidates: list[Any] = [csv.Sniffer().sniff(sample, delimiters=",;\t|")]
     except csv.Error:
-        return False
-    rows = list(csv.reader(io.StringIO(sample), dialect))
+        # The sniffer gives up on quoted fields that contain the delimiter; try the usual dialects as written.
+        candidates = [csv.excel, csv.excel_tab]
+    return any(_consistent(list(csv.reader(io.StringIO(sample), dialect))) for dialect in candidates)
+
+
+def _consistent(rows: list[list[str]]) -> bool:
     widths = [len(r) for r in rows]
-    return widths[0] >= 2 and sum(w == widths[0] for w in widths) >= 0.9 * len(widths)
+    return bool(widths) and widths[0] >= 2 and sum(w == widths[0] for w in widths) >= 0.9 * len(widths)
 
 
 def matches(expected: str, detected: str) -> bool:

@@ -1,0 +1,367 @@
+"""Builds every instance's inputs (responses.csv, codebook.docx, population_margins.xlsx) and reference outputs.
+
+Run with the project's Python:  python hidden/build_inputs.py
+Deterministic (seeded). The reference outputs come from running hidden/solutions/reference.py on the inputs;
+the build then checks that the weighted sample reproduces the population targets.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+import math
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from docx import Document
+from docx.shared import Pt
+from openpyxl import Workbook
+from openpyxl.styles import Font
+
+FAMILY = Path(__file__).resolve().parents[1]
+
+SATISFACTION = ["Very satisfied", "Fairly satisfied", "Neither satisfied nor dissatisfied", "Fairly dissatisfied",
+                "Very dissatisfied"]
+SWITCHING = ["Very likely", "Fairly likely", "Not very likely", "Not at all likely"]
+CHANNELS = ["Mobile app", "Phone", "Email", "Webchat", "Letter"]
+DK = (9, "Don't know")
+
+SCENARIOS: dict[str, dict] = {
+    "base": {
+        "seed": 2026_03,
+        "wave": "Wave 7 (Spring 2026)",
+        "fieldwork": ("2026-03-02", "2026-03-20"),
+        "fieldwork_text": "2 to 20 March 2026",
+        "first_id": 70001,
+        "n_complete": 860,
+        # region code -> (codebook label, label used in the margins workbook, response propensity, mood shift)
+        "regions": {1: ("North", "North", 1.25, 0.10), 2: ("Midlands", "Midlands", 1.0, 0.0),
+                    3: ("London & South East", "London & South East", 0.7, -0.25),
+                    4: ("South West & Wales", "South West & Wales", 1.1, 0.15)},
+        "bands": [("18–34", 18, 34, 0.55), ("35–54", 35, 54, 0.95), ("55+", 55, 89, 1.55)],
+        # thousands of adults with a domestic account: region code -> one value per age band
+        "population": {1: [812, 905, 1010], 2: [764, 840, 902], 3: [1420, 1510, 1288], 4: [520, 611, 790]},
+        "joint": True,
+        "questions": ["Q1", "Q2", "Q3", "Q4", "Q5"],
+        "channel_q": "Q5",
+    },
+    "autumn_raking": {
+        "seed": 2026_10,
+        "wave": "Wave 8 (Autumn 2026)",
+        "fieldwork": ("2026-10-05", "2026-10-23"),
+        "fieldwork_text": "5 to 23 October 2026",
+        "first_id": 80001,
+        "n_complete": 1040,
+        "regions": {1: ("Scotland", "Scotland", 1.35, -0.1), 2: ("North", "North", 1.15, 0.1),
+                    3: ("Midlands", "Midlands", 0.95, 0.0),
+                    4: ("London & South East", "London and South East", 0.65, -0.3),
+                    5: ("South West & Wales", "South West and Wales", 1.05, 0.2)},
+        "bands": [("18–29", 18, 29, 0.45), ("30–44", 30, 44, 0.8), ("45–64", 45, 64, 1.2),
+                  ("65+", 65, 91, 1.7)],
+        "population": {1: [620, 780, 1105, 905], 2: [1010, 1230, 1575, 1190], 3: [1090, 1340, 1640, 1220],
+                       4: [2150, 2480, 2290, 1330], 5: [810, 990, 1330, 1210]},
+        "joint": False,
+        "questions": ["Q1", "Q2", "Q3", "Q4", "Q5", "Q6"],
+        "channel_q": "Q6",
+    },
+}
+
+
+FIXED_STAMP = "2026-01-05T09:00:00Z"
+
+
+def freeze_office(path: Path) -> None:
+    """Make an office file byte-reproducible: fixed zip entry times and fixed created/modified properties."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        items = [(info, z.read(info.filename)) for info in z.infolist()]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
+        for info, data in items:
+            if info.filename == "docProps/core.xml":
+                text = data.decode("utf-8")
+                for tag in ("created", "modified"):
+                    text = re.sub(rf"(<dcterms:{tag}[^>]*>)[^<]*(</dcterms:{tag}>)", rf"\g<1>{FIXED_STAMP}\g<2>", text)
+                data = text.encode("utf-8")
+            fixed = zipfile.ZipInfo(info.filename, date_time=(2026, 1, 5, 9, 0, 0))
+            fixed.compress_type = zipfile.ZIP_DEFLATED
+            fixed.external_attr = 0o644 << 16
+            out.writestr(fixed, data)
+    path.write_bytes(buf.getvalue())
+
+
+# --------------------------------------------------------------------------------------------- respondents
+def pick(rng: random.Random, probs: list[float]) -> int:
+    r, acc = rng.random() * sum(probs), 0.0
+    for i, p in enumerate(probs):
+        acc += p
+        if r < acc:
+            return i
+    return len(probs) - 1
+
+
+def ladder(latent: float, cuts: list[float]) -> int:
+    """1-based category of a latent score against descending cut points."""
+    for i, c in enumerate(cuts):
+        if latent > c:
+            return i + 1
+    return len(cuts) + 1
+
+
+def answers(sc: dict, rng: random.Random, age: int, region: int) -> dict[str, str]:
+    mood = sc["regions"][region][3]
+    a = {}
+    sat = 0.15 + 0.022 * (age - 18) + mood + rng.gauss(0, 1.0)
+    a["Q1"] = str(DK[0]) if rng.random() < 0.035 else str(ladder(sat, [1.6, 0.7, 0.15, -0.55]))
+    sw = -0.2 + 0.025 * (age - 18) + 0.45 * sat + rng.gauss(0, 1.0)  # high = not likely to switch
+    if rng.random() < 0.02:
+        a["Q2"] = ""  # no answer
+    elif rng.random() < 0.05:
+        a["Q2"] = str(DK[0])
+    else:
+        a["Q2"] = str(ladder(-sw, [0.9, 0.0, -1.1]))
+    contacted = rng.random() < min(0.75, 0.22 + 0.006 * (age - 18) - 0.3 * mood)
+    a["Q3"] = "1" if contacted else "2"
+    if contacted:
+        h = 0.3 + 0.012 * (age - 18) + 0.5 * mood + 0.35 * sat + rng.gauss(0, 1.0)
+        a["Q4"] = str(ladder(h, [1.5, 0.6, 0.0, -0.8]))
+    else:
+        a["Q4"] = ""  # not asked
+    young = max(0.0, min(1.0, (70 - age) / 52))
+    ch = pick(rng, [0.05 + 0.5 * young, 0.15 + 0.5 * (1 - young), 0.2, 0.05 + 0.3 * young, 0.02 + 0.25 * (1 - young)])
+    if sc["channel_q"] == "Q5":
+        a["Q5"] = str(ch + 1)
+    else:
+        smart = rng.random() < 0.35 + 0.35 * young + 0.2 * mood
+        a["Q5"] = str(DK[0]) if rng.random() < 0.06 else ("1" if smart else "2")
+        a["Q6"] = str(ch + 1)
+    return a
+
+
+def respondents(sc: dict, rng: random.Random) -> tuple[list[str], list[list[str]]]:
+    cells, weights = [], []
+    for code, (_, _, prop, _) in sc["regions"].items():
+        for b, (_, lo, hi, bprop) in enumerate(sc["bands"]):
+            cells.append((code, b))
+            weights.append(sc["population"][code][b] * prop * bprop)
+    d0 = dt.date.fromisoformat(sc["fieldwork"][0])
+    days = (dt.date.fromisoformat(sc["fieldwork"][1]) - d0).days
+    header = ["resp_id", "status", "interview_date", "mode", "region", "age", "gender", *sc["questions"]]
+    rows = []
+    n_partial, n_test = 23, 3
+    total = sc["n_complete"] + n_partial + n_test
+    status = ["complete"] * sc["n_complete"] + ["partial"] * n_partial + ["test"] * n_test
+    rng.shuffle(status)
+    for i in range(total):
+        region, b = cells[pick(rng, weights)]
+        _, lo, hi, _ = sc["bands"][b]
+        age = rng.randint(lo, hi) if hi - lo < 30 else min(hi, lo + int(abs(rng.gauss(0, 11))))
+        a = answers(sc, rng, age, region)
+        if status[i] == "partial":  # broke off: the later questions are blank
+            stop = rng.randint(1, len(sc["questions"]) - 1)
+            for q in sc["questions"][stop:]:
+                a[q] = ""
+        when = d0 + dt.timedelta(days=rng.randint(0, days))
+        rows.append([str(sc["first_id"] + i), status[i], when.isoformat(), rng.choice(["online"] * 3 + ["phone"]),
+                     str(region), str(age), str(pick(rng, [0.48, 0.5, 0.02]) + 1),
+                     *[a[q] for q in sc["questions"]]])
+    return header, rows
+
+
+# --------------------------------------------------------------------------------------------- codebook
+def question_defs(sc: dict) -> list[tuple[str, str, str, list[tuple[int, str]]]]:
+    """(variable, question text, asked of, codes)."""
+    qs = [
+        ("Q1", "Overall, how satisfied or dissatisfied are you with Corvane Energy as your energy supplier?",
+         "All respondents", [(i + 1, x) for i, x in enumerate(SATISFACTION)] + [DK]),
+        ("Q2", "How likely or unlikely are you to switch to another energy supplier in the next 12 months?",
+         "All respondents", [(i + 1, x) for i, x in enumerate(SWITCHING)] + [DK]),
+        ("Q3", "Have you contacted Corvane Energy customer service in the last 6 months?",
+         "All respondents", [(1, "Yes"), (2, "No")]),
+        ("Q4", "How satisfied or dissatisfied were you with the way your most recent contact was handled?",
+         "Respondents who contacted customer service (Q3 = 1)", [(i + 1, x) for i, x in enumerate(SATISFACTION)]),
+    ]
+    channel = ("How would you prefer to contact us in future?", "All respondents",
+               [(i + 1, x) for i, x in enumerate(CHANNELS)])
+    if sc["channel_q"] == "Q5":
+        qs.append(("Q5", *channel))
+    else:
+        qs.append(("Q5", "Do you have a smart meter installed at your home?", "All respondents",
+                   [(1, "Yes"), (2, "No"), DK]))
+        qs.append(("Q6", *channel))
+    return qs
+
+
+def write_codebook(path: Path, sc: dict) -> None:
+    doc = Document()
+    doc.styles["Normal"].font.name = "Calibri"
+    doc.styles["Normal"].font.size = Pt(10.5)
+    doc.add_heading(f"Corvane Energy Customer Tracker, {sc['wave']}: codebook", level=0)
+    doc.add_paragraph(
+        f"Fieldwork {sc['fieldwork_text']}. Online and telephone interviews with Corvane Energy domestic "
+        f"account holders aged 18 and over. Data file: responses.csv, one row per interview record, "
+        f"comma-separated, UTF-8.")
+    doc.add_heading("Data notes", level=1)
+    for text in [
+        "status: complete = full interview; partial = the respondent broke off before the end; test = an "
+        "interviewer test record. Only complete interviews are valid for analysis and for weighting.",
+        "A blank answer means the question was not asked (see 'Asked of') or the respondent gave no answer. "
+        "Blanks are excluded from the base of that question.",
+        "Code 9 \"Don't know\" is a valid answer and stays in the base.",
+        "age is the respondent's age in completed years on the interview date.",
+        "Weighting variables: region and age band. The population targets are in population_margins.xlsx.",
+    ]:
+        doc.add_paragraph(text, style="List Bullet")
+
+    doc.add_heading("Variables", level=1)
+    overview = [("resp_id", "Interview record number", "Integer"),
+                ("status", "Interview status (see data notes)", "Text"),
+                ("interview_date", "Date of interview", "Date, YYYY-MM-DD"),
+                ("mode", "Interview mode: online or phone", "Text"),
+                ("region", "Region of the supply address", "Coded, see value labels"),
+                ("age", "Age in years", "Integer, 18 and over"),
+                ("gender", "Gender", "Coded, see value labels")]
+    qdefs = question_defs(sc)
+    overview += [(q, text, "Coded, see value labels") for q, text, _, _ in qdefs]
+    table = doc.add_table(rows=1, cols=3)
+    table.style = "Light Grid Accent 1"
+    for cell, text in zip(table.rows[0].cells, ["Variable", "Description", "Type"]):
+        cell.text = text
+    for row in overview:
+        cells = table.add_row().cells
+        for cell, text in zip(cells, row):
+            cell.text = text
+
+    doc.add_heading("Value labels", level=1)
+    coded = [("region", "Region of the supply address", "All respondents",
+              [(c, v[0]) for c, v in sc["regions"].items()]),
+             ("gender", "Gender", "All respondents", [(1, "Male"), (2, "Female"), (3, "Other / prefer not to say")])]
+    for var, text, asked, codes in coded + qdefs:
+        doc.add_heading(var, level=2)
+        doc.add_paragraph(f"Question: {text}" if var.startswith("Q") else f"Description: {text}")
+        doc.add_paragraph(f"Asked of: {asked}")
+        t = doc.add_table(rows=1, cols=2)
+        t.style = "Light Grid Accent 1"
+        t.rows[0].cells[0].text, t.rows[0].cells[1].text = "Code", "Label"
+        for code, label in codes:
+            cells = t.add_row().cells
+            cells[0].text, cells[1].text = str(code), label
+    doc.core_properties.author = "Corvane Energy Customer Insight"
+    doc.core_properties.comments = "Customer tracker codebook, agency version"
+    doc.core_properties.created = dt.datetime(2026, 1, 5, 9, 0, 0)
+    doc.save(path)
+
+
+# --------------------------------------------------------------------------------------------- margins
+def write_margins(path: Path, sc: dict) -> None:
+    wb = Workbook()
+    bold = Font(bold=True)
+    bands = [b[0] for b in sc["bands"]]
+    if sc["joint"]:
+        ws = wb.active
+        ws.title = "Population"
+        ws["A1"] = "Adults aged 18+ holding a domestic energy account, by supply region and age band (thousands)"
+        ws["A1"].font = bold
+        ws["A2"] = "Source: Corvane market model 2025, built from the national household survey. Figures rounded."
+        ws.append([])
+        ws.append(["Region", *bands, "Total"])
+        for c in ws[4]:
+            c.font = bold
+        for code, (_, mlabel, _, _) in sc["regions"].items():
+            vals = sc["population"][code]
+            ws.append([mlabel, *vals, sum(vals)])
+        ws.append(["Total", *[sum(sc["population"][c][i] for c in sc["regions"]) for i in range(len(bands))],
+                   sum(sum(v) for v in sc["population"].values())])
+        for c in ws[ws.max_row]:
+            c.font = bold
+        ws.column_dimensions["A"].width = 26
+    else:
+        notes = wb.active
+        notes.title = "Notes"
+        notes["A1"] = "Population targets for the Customer Tracker, " + sc["wave"]
+        notes["A1"].font = bold
+        notes["A2"] = ("The region by age band cross-table is not published for this year's market model; only "
+                       "the two margins below are available (sheets Region and Age band).")
+        notes["A3"] = "Adults aged 18+ holding a domestic energy account, thousands. Figures rounded."
+        notes.column_dimensions["A"].width = 110
+        reg = wb.create_sheet("Region")
+        reg.append(["Region", "Adults (000s)"])
+        for code, (_, mlabel, _, _) in sc["regions"].items():
+            reg.append([mlabel, sum(sc["population"][code])])
+        reg.append(["Total", sum(sum(v) for v in sc["population"].values())])
+        reg.column_dimensions["A"].width = 26
+        age = wb.create_sheet("Age band")
+        age.append(["Age band", "Adults (000s)"])
+        # published separately and rounded to the nearest 10 000: the two margins differ slightly in total
+        for i, b in enumerate(bands):
+            age.append([b, int(round(sum(sc["population"][c][i] for c in sc["regions"]), -1))])
+        age.append(["Total", sum(int(round(sum(sc["population"][c][i] for c in sc["regions"]), -1))
+                                 for i in range(len(bands)))])
+        for ws in (reg, age):
+            for c in ws[1]:
+                c.font = bold
+    wb.properties.creator = "Corvane Energy Customer Insight"
+    wb.properties.created = dt.datetime(2026, 1, 5, 9, 0, 0)
+    wb.properties.modified = dt.datetime(2026, 1, 5, 9, 0, 0)
+    wb.save(path)
+
+
+# --------------------------------------------------------------------------------------------- build
+def build(name: str) -> None:
+    sc = SCENARIOS[name]
+    rng = random.Random(sc["seed"])
+    inst = FAMILY / "variants" / name
+    dest = inst / "workspace" / "input"
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    header, rows = respondents(sc, rng)
+    with open(dest / "responses.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(rows)
+    write_codebook(dest / "codebook.docx", sc)
+    write_margins(dest / "population_margins.xlsx", sc)
+    freeze_office(dest / "codebook.docx")
+    freeze_office(dest / "population_margins.xlsx")
+
+    ref = inst / "hidden" / "reference"
+    with tempfile.TemporaryDirectory() as tmp:
+        ws = Path(tmp)
+        shutil.copytree(dest, ws / "input")
+        (ws / "output").mkdir()
+        subprocess.run([sys.executable, str(FAMILY / "hidden" / "solutions" / "reference.py")], cwd=ws, check=True)
+        if ref.exists():
+            shutil.rmtree(ref)
+        shutil.copytree(ws / "output", ref)
+    freeze_office(ref / "tables.xlsx")
+
+    # the weighted sample must reproduce the population shares (joint cells, or both margins)
+    with open(ref / "weighted_responses.csv", newline="", encoding="utf-8") as f:
+        data = list(csv.DictReader(f))
+    total_w = sum(float(r["weight"]) for r in data)
+    assert abs(total_w - len(data)) < 1e-3, total_w
+    assert len(data) == sc["n_complete"], len(data)
+    pop_total = sum(sum(v) for v in sc["population"].values())
+
+    def band(age: int) -> int:
+        return next(i for i, (_, lo, hi, _) in enumerate(sc["bands"]) if lo <= age <= max(hi, 200 if i == len(sc["bands"]) - 1 else hi))
+
+    for code in sc["regions"]:
+        got = sum(float(r["weight"]) for r in data if int(r["region"]) == code) / total_w
+        assert math.isclose(got, sum(sc["population"][code]) / pop_total, abs_tol=1e-6), (code, got)
+    summary = json.loads((ref / "summary.json").read_text())
+    print(name, len(data), "complete;", json.dumps(summary))
+
+
+if __name__ == "__main__":
+    for n in sys.argv[1:] or SCENARIOS:
+        build(n)
