@@ -1,0 +1,542 @@
+"""Builds every instance of dosage_table: a fictional formulary (docx) and renal dosing guide (pdf) in
+workspace/input/, the dosage table and warnings in hidden/reference/. Deterministic: the same seed gives the
+same drugs and the same bytes.
+
+    python hidden/build_inputs.py            (needs python-docx, openpyxl, pypdf and LibreOffice's soffice)
+
+Every drug name is invented; the doses are made up for a data-handling exercise and are not clinical advice.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import random
+import re
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import docx
+import openpyxl
+from docx.shared import Pt
+from pypdf import PdfReader, PdfWriter
+
+FAMILY = Path(__file__).resolve().parent.parent
+FIXED = dt.datetime(2026, 2, 2, 9, 0, 0)
+HEADERS = [
+    "drug",
+    "indication",
+    "adult_dose_mg",
+    "frequency_h",
+    "max_daily_mg",
+    "crcl_30_50_daily_mg",
+    "crcl_10_29_daily_mg",
+    "crcl_below_10_daily_mg",
+]
+WARNING_HEADERS = ["drug", "indication", "daily_dose_mg", "max_daily_mg"]
+
+# ---------------------------------------------------------------------------------------------- the drug pool
+
+CLASSES = {
+    "antibacterial": [
+        "Community-acquired pneumonia",
+        "Lower urinary tract infection",
+        "Cellulitis",
+        "Intra-abdominal infection",
+        "Bone and joint infection",
+    ],
+    "antiviral": ["Herpes zoster", "Influenza treatment", "Genital herpes, first episode"],
+    "analgesic": ["Moderate to severe acute pain", "Chronic musculoskeletal pain"],
+    "acid suppressant": ["Gastro-oesophageal reflux disease", "Prophylaxis of stress ulceration"],
+    "antihypertensive": ["Hypertension", "Heart failure with reduced ejection fraction"],
+    "anticonvulsant": ["Focal seizures, adjunctive therapy", "Neuropathic pain"],
+    "antiemetic": ["Postoperative nausea and vomiting", "Chemotherapy-induced nausea"],
+    "antifungal": ["Oropharyngeal candidiasis", "Invasive aspergillosis, step-down therapy"],
+}
+POOL = [
+    ("Velocillin", "antibacterial"),
+    ("Carbazotam", "antibacterial"),
+    ("Fenotrexin", "antibacterial"),
+    ("Halvacycline", "antibacterial"),
+    ("Mirapenem", "antibacterial"),
+    ("Peloxacin", "antibacterial"),
+    ("Zantrovir", "antiviral"),
+    ("Ostravir", "antiviral"),
+    ("Quinofen", "analgesic"),
+    ("Tiramex", "analgesic"),
+    ("Lumiprazole", "acid suppressant"),
+    ("Sulvatone", "acid suppressant"),
+    ("Rendalol", "antihypertensive"),
+    ("Gantorel", "antihypertensive"),
+    ("Cystrazine", "anticonvulsant"),
+    ("Kelmarin", "anticonvulsant"),
+    ("Idravex", "antiemetic"),
+    ("Pramecil", "antiemetic"),
+    ("Voriplen", "antifungal"),
+    ("Ulvanide", "antifungal"),
+    ("Xerodone", "analgesic"),
+    ("Torvadine", "antihypertensive"),
+    ("Ambrifen", "anticonvulsant"),
+    ("Selvorin", "antibacterial"),
+]
+
+# (single dose in mg, interval in hours)
+REGIMENS = [
+    (500, 8),
+    (250, 6),
+    (1000, 12),
+    (200, 8),
+    (20, 24),
+    (40, 12),
+    (0.5, 24),
+    (100, 12),
+    (2000, 8),
+    (5, 24),
+    (10, 12),
+    (750, 8),
+    (400, 12),
+    (150, 6),
+    (300, 48),
+    (600, 12),
+    (60, 24),
+    (0.25, 24),
+    (1500, 12),
+    (50, 6),
+    (1000, 8),
+    (8, 12),
+]
+WORD_FREQ = {6: "four times daily", 8: "three times daily", 12: "twice daily", 24: "once daily"}
+LATIN_FREQ = {6: "qds", 8: "tds", 12: "bd", 24: "od"}
+
+
+def mg_text(mg: float, unit: str) -> str:
+    """A dose in the unit asked for: 'mg', 'g' or 'mcg'."""
+    if unit == "g":
+        return f"{mg / 1000:g} g"
+    if unit == "mcg":
+        return f"{mg * 1000:g} micrograms"
+    return f"{mg:,g} mg" if mg < 1000 else f"{mg:,.0f} mg"
+
+
+def natural_unit(mg: float) -> str:
+    if mg < 1:
+        return "mcg"
+    return "g" if mg >= 1000 and (mg / 1000) * 2 == int((mg / 1000) * 2) else "mg"
+
+
+def freq_text(hours: int, style: str) -> str:
+    if hours == 48:
+        return "every 48 hours" if style != "words" else "on alternate days"
+    if style == "words":
+        return WORD_FREQ[hours]
+    if style == "latin":
+        return LATIN_FREQ[hours]
+    return f"every {hours} hours"
+
+
+@dataclass
+class Row:
+    indication: str
+    dose: float
+    freq: int
+    max_daily: float
+    dose_style: str  # plain | range | loading
+    freq_style: str  # hours | words | latin
+    max_unit: str
+    paed: str
+
+    @property
+    def daily(self) -> float:
+        return self.dose * 24 / self.freq
+
+    def dose_text(self) -> str:
+        unit = natural_unit(self.dose)
+        f = freq_text(self.freq, self.freq_style)
+        if self.dose_style == "range":
+            low = self.dose / 2
+            return f"{mg_text(low, natural_unit(low))} to {mg_text(self.dose, unit)} {f}"
+        if self.dose_style == "loading":
+            load = self.dose * 2
+            return f"Loading dose {mg_text(load, natural_unit(load))}, then {mg_text(self.dose, unit)} {f}"
+        return f"{mg_text(self.dose, unit)} {f}"
+
+    def max_text(self) -> str:
+        return mg_text(self.max_daily, self.max_unit) + ("" if self.max_unit == "mcg" else " per day")
+
+
+@dataclass
+class Drug:
+    name: str
+    cls: str
+    formulary: bool
+    rows: list[Row]
+    renal: dict | None = None  # band -> (rule, value, text)
+    presentations: str = ""
+
+
+BANDS = ("30_50", "10_29", "below_10")
+BAND_LABELS = {
+    "30_50": ("CrCl 30-50 mL/min", "CrCl 30 to 50 mL/min"),
+    "10_29": ("CrCl 10-29 mL/min", "CrCl 10 to 29 mL/min"),
+    "below_10": ("CrCl less than 10 mL/min", "CrCl <10 mL/min"),
+}
+
+
+def nice(x: float) -> float:
+    """Round a made-up maximum to a number a formulary would print."""
+    for step in (1000, 500, 250, 100, 50, 25, 10, 5, 1, 0.5, 0.25, 0.125):
+        if x >= step * 2:
+            return round(x / step) * step
+    return round(x, 3)
+
+
+def renal_daily(row: Row, rule: tuple) -> float | str:
+    kind, value = rule[0], rule[1]
+    if kind == "avoid":
+        return "avoid"
+    if kind == "none":
+        return row.daily
+    if kind == "pct":
+        return row.daily * value / 100
+    if kind == "reduce":
+        return row.daily * (100 - value) / 100
+    if kind == "interval":
+        return row.dose * 24 / value
+    return min(row.daily, value)  # max per day
+
+
+def make_rule(rng: random.Random, band: str, drug: Drug) -> tuple:
+    longest = max(r.freq for r in drug.rows)
+    intervals = [n for n in (12, 24, 48) if n > longest]
+    options = {
+        "30_50": ["none", "none", "pct75", "interval", "max"],
+        "10_29": ["pct50", "reduce", "interval", "max", "avoid"],
+        "below_10": ["avoid", "avoid", "pct25", "interval"],
+    }[band]
+    choice = rng.choice(options)
+    if choice == "interval" and not intervals:
+        choice = "pct50" if band != "30_50" else "none"
+    if choice == "none":
+        return ("none", 0, rng.choice(["No dose adjustment needed.", "Dose as in normal renal function."]))
+    if choice.startswith("pct"):
+        pct = int(choice[3:])
+        return ("pct", pct, f"Give {pct}% of the usual dose at the usual interval.")
+    if choice == "reduce":
+        pct = rng.choice([25, 50])
+        return ("reduce", pct, f"Reduce the dose by {pct}%.")
+    if choice == "interval":
+        n = intervals[0] if band != "below_10" else intervals[-1]
+        return ("interval", n, f"Extend the dosing interval to every {n} hours (same dose).")
+    if choice == "max":
+        cap = nice(max(r.daily for r in drug.rows) * rng.choice([0.5, 0.6]))
+        return ("max", cap, f"Maximum {mg_text(cap, natural_unit(cap))} per day.")
+    return ("avoid", 0, rng.choice(["Avoid.", "Contraindicated - avoid."]))
+
+
+def _le(value: float | str, previous: float | str) -> bool:
+    if previous == "avoid":
+        return value == "avoid"
+    return value == "avoid" or value <= previous + 1e-9
+
+
+def make_drugs(seed: int) -> list[Drug]:
+    rng = random.Random(seed)
+    picked = rng.sample(POOL, 14)
+    regimens = rng.sample(REGIMENS, len(REGIMENS))
+    dose_styles = ["plain", "plain", "range", "plain", "loading", "plain"]
+    freq_styles = ["hours", "words", "latin", "words", "hours"]
+    max_units = ["natural", "mg", "natural"]
+    drugs, k = [], 0
+    contradictions = set(rng.sample(range(16), 4))
+    for i, (name, cls) in enumerate(picked):
+        n_rows = 2 if i in (1, 4, 7, 10) else 1
+        indications = rng.sample(CLASSES[cls], n_rows)
+        rows = []
+        for ind in indications:
+            dose, freq = regimens[k % len(regimens)]
+            daily = dose * 24 / freq
+            if k in contradictions and i < 12:
+                max_daily = nice(daily * rng.choice([0.5, 0.75]))
+            else:
+                max_daily = nice(daily * rng.choice([1, 1.5, 2]))
+                max_daily = max(max_daily, daily)
+            max_unit = max_units[k % len(max_units)]
+            max_unit = natural_unit(max_daily) if max_unit == "natural" else ("mcg" if max_daily < 1 else "mg")
+            style = dose_styles[k % len(dose_styles)]
+            if style == "range" and natural_unit(dose / 2) == "mcg" and dose >= 1:
+                style = "plain"
+            paed_dose = nice(dose / 50) if dose >= 5 else round(dose / 20, 3)
+            paed = (
+                f"{mg_text(paed_dose, natural_unit(paed_dose))}/kg {freq_text(freq, 'hours')}"
+                if rng.random() < 0.7
+                else "Not licensed under 12 years"
+            )
+            rows.append(Row(ind, dose, freq, max_daily, style, freq_styles[k % len(freq_styles)], max_unit, paed))
+            k += 1
+        strengths = sorted({r.dose for r in rows} | {r.dose / 2 for r in rows if r.dose >= 10})
+        presentations = "; ".join(f"{mg_text(s, natural_unit(s))} tablets" for s in strengths[:3])
+        drugs.append(Drug(name, cls, i < 12, rows, presentations=presentations))
+    # Renal rules for 9 of the 12 formulary drugs and one of the withdrawn ones; the rest need no adjustment.
+    listed = rng.sample(range(12), 9) + [12]
+    for i in listed:
+        d = drugs[i]
+        d.renal = {}
+        previous = [r.daily for r in d.rows]
+        for band in BANDS:
+            # Worse kidneys never allow more: every row's daily amount falls or stays, and avoid stays avoid.
+            for _ in range(50):
+                rule = make_rule(rng, band, d)
+                values = [renal_daily(r, rule) for r in d.rows]
+                if all(_le(v, p) for v, p in zip(values, previous)):
+                    break
+            else:
+                rule = ("avoid", 0, "Avoid.")
+                values = ["avoid"] * len(d.rows)
+            d.renal[band] = rule
+            previous = values
+    return drugs
+
+
+# ---------------------------------------------------------------------------------------------- documents
+
+
+def _props(d, title: str) -> None:
+    p = d.core_properties
+    p.author = "Medicines Information"
+    p.last_modified_by = "Medicines Information"
+    p.title = title
+    p.created = FIXED
+    p.modified = FIXED
+    p.revision = 1
+
+
+def _doc():
+    d = docx.Document()
+    d.styles["Normal"].font.name = "Calibri"
+    d.styles["Normal"].font.size = Pt(10.5)
+    return d
+
+
+@dataclass
+class Site:
+    instance: str
+    seed: int
+    hospital: str
+    edition: str
+    guide_version: str
+    drugs: list[Drug] = field(default_factory=list)
+
+
+def formulary_doc(site: Site):
+    d = _doc()
+    _props(d, f"{site.hospital} adult formulary")
+    d.add_heading(f"{site.hospital} - Adult Formulary (extract)", 0)
+    d.add_paragraph(
+        f"{site.edition}. FICTIONAL TRAINING EDITION: every medicine named in this document is invented and the doses "
+        "are made up for a data-handling exercise. Not for clinical use."
+    )
+    d.add_paragraph(
+        "Each monograph gives the licensed indications with the usual adult and paediatric doses and the maximum "
+        "adult daily dose. Doses are for adults with normal renal function; for renal impairment see the Renal "
+        "Dosing Guide. Where a dose range is given, the upper end is the usual dose for a typical adult. Loading "
+        "doses are given once only at the start of treatment."
+    )
+    by_class: dict[str, list[Drug]] = {}
+    for drug in site.drugs:
+        by_class.setdefault(drug.cls, []).append(drug)
+    for section, cls in enumerate(sorted(by_class), start=1):
+        d.add_heading(f"Section {section}: {cls[0].upper() + cls[1:]}s", 1)
+        for drug in sorted(by_class[cls], key=lambda x: x.name):
+            d.add_heading(drug.name, 2)
+            if drug.formulary:
+                d.add_paragraph("Formulary status: Formulary (green) - may be prescribed by any prescriber.")
+            else:
+                d.add_paragraph(
+                    "Formulary status: NON-FORMULARY - removed from the formulary by the Drug and Therapeutics "
+                    "Committee; not to be included in formulary lists or started in new patients."
+                )
+            d.add_paragraph(f"Class: {drug.cls} (fictional). Presentations: {drug.presentations}.")
+            table = d.add_table(rows=1, cols=4)
+            table.style = "Table Grid"
+            for i, h in enumerate(("Indication", "Adult dose", "Paediatric dose", "Maximum adult daily dose")):
+                table.cell(0, i).text = h
+            for row in drug.rows:
+                cells = table.add_row().cells
+                cells[0].text = row.indication
+                cells[1].text = row.dose_text()
+                cells[2].text = row.paed
+                cells[3].text = row.max_text()
+            d.add_paragraph("Renal impairment: see the Renal Dosing Guide.")
+    return d
+
+
+def renal_doc(site: Site):
+    d = _doc()
+    _props(d, "Renal dosing guide")
+    d.add_heading(f"{site.hospital} - Renal Dosing Guide for Adults", 0)
+    d.add_paragraph(
+        f"Version {site.guide_version}. FICTIONAL TRAINING EDITION: the medicines and rules are invented for a "
+        "data-handling exercise. Not for clinical use."
+    )
+    d.add_heading("How to use this guide", 1)
+    d.add_paragraph(
+        "Estimate creatinine clearance (CrCl) with the Cockcroft-Gault equation: CrCl (mL/min) = (140 - age) x weight "
+        "(kg) x 1.23 / serum creatinine (micromol/L), multiplied by 0.85 for women. Then apply the rule for the band "
+        "the patient is in: CrCl 30-50 mL/min, CrCl 10-29 mL/min, or CrCl less than 10 mL/min."
+    )
+    d.add_paragraph(
+        "Percentages and maximum daily amounts refer to the usual adult dose in the formulary. \"Extend the dosing "
+        "interval\" means giving the same single dose less often. Medicines that are not listed in this guide need "
+        "no dose adjustment in any band."
+    )
+    d.add_heading("Medicines", 1)
+    rng = random.Random(site.seed + 1)
+    for drug in sorted((x for x in site.drugs if x.renal), key=lambda x: x.name):
+        d.add_heading(drug.name, 2)
+        style = rng.randrange(2)
+        for band in BANDS:
+            d.add_paragraph(f"{BAND_LABELS[band][style]}: {drug.renal[band][2]}")
+        d.add_paragraph(
+            rng.choice(
+                [
+                    "Comment: monitor renal function at least every 3 days during treatment.",
+                    "Comment: accumulates in renal failure; watch for confusion.",
+                    "Comment: removed by haemodialysis; give the dose after dialysis.",
+                    "Comment: check levels after the 4th dose if CrCl is below 30 mL/min.",
+                ]
+            )
+        )
+    return d
+
+
+# ---------------------------------------------------------------------------------------------- files
+
+_DROP = ("word/stylesWithEffects.xml", "docProps/thumbnail.jpeg")
+
+
+def _fixed_zip(data: bytes) -> bytes:
+    """The archive with fixed member timestamps and without python-docx's optional template parts."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+        for info in src.infolist():
+            if info.filename in _DROP:
+                continue
+            body = src.read(info.filename)
+            if info.filename.endswith(".rels") or info.filename == "[Content_Types].xml":
+                text = body.decode("utf-8")
+                for part in _DROP:
+                    name = part.rsplit("/", 1)[-1]
+                    text = re.sub(r"<(?:Relationship|Override)\b[^>]*" + re.escape(name) + r'"[^>]*/>', "", text)
+                body = text.encode("utf-8")
+            if info.filename == "docProps/core.xml":  # openpyxl stamps the save time here
+                body = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2026-02-02T09:00:00Z", body)
+            fixed = zipfile.ZipInfo(info.filename, date_time=(2026, 2, 2, 9, 0, 0))
+            fixed.compress_type = zipfile.ZIP_DEFLATED
+            fixed.external_attr = 0o644 << 16
+            dst.writestr(fixed, body, compresslevel=9)
+    return out.getvalue()
+
+
+def save_docx(d, path: Path) -> None:
+    buf = io.BytesIO()
+    d.save(buf)
+    path.write_bytes(_fixed_zip(buf.getvalue()))
+
+
+def docx_to_pdf(d, path: Path, title: str) -> None:
+    with tempfile.TemporaryDirectory(prefix="dt-build-") as tmp:
+        src = Path(tmp) / (path.stem + ".docx")
+        d.save(src)
+        subprocess.run(
+            [
+                "soffice",
+                f"-env:UserInstallation=file://{tmp}/profile",
+                "--headless",
+                "--convert-to",
+                "pdf",
+                "--outdir",
+                tmp,
+                str(src),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
+        writer = PdfWriter(clone_from=PdfReader(Path(tmp) / (path.stem + ".pdf")))
+    writer.metadata = None
+    writer.add_metadata({"/Title": title, "/CreationDate": "D:20260202090000Z"})
+    writer._ID = None
+    buf = io.BytesIO()
+    writer.write(buf)
+    path.write_bytes(buf.getvalue())
+
+
+def num(x: float) -> float | int:
+    x = round(x, 4)
+    return int(x) if float(x).is_integer() else x
+
+
+def write_reference(site: Site, ref: Path) -> None:
+    wb = openpyxl.Workbook()
+    wb.properties.creator = "Medicines Information"
+    wb.properties.created = FIXED
+    wb.properties.modified = FIXED
+    ws = wb.active
+    ws.title = "Dosage"
+    ws.append(HEADERS)
+    warnings = []
+    for drug in sorted((x for x in site.drugs if x.formulary), key=lambda x: x.name):
+        for row in sorted(drug.rows, key=lambda r: r.indication):
+            renal = []
+            for band in BANDS:
+                value = renal_daily(row, drug.renal[band]) if drug.renal else row.daily
+                renal.append(value if value == "avoid" else num(value))
+            ws.append([drug.name, row.indication, num(row.dose), row.freq, num(row.max_daily), *renal])
+            if row.daily > row.max_daily + 1e-9:
+                warnings.append([drug.name, row.indication, num(row.daily), num(row.max_daily)])
+    buf = io.BytesIO()
+    wb.save(buf)
+    (ref / "dosage.xlsx").write_bytes(_fixed_zip(buf.getvalue()))
+    with open(ref / "warnings.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(WARNING_HEADERS)
+        w.writerows(warnings)
+
+
+def build(site: Site) -> None:
+    site.drugs = make_drugs(site.seed)
+    root = FAMILY / "variants" / site.instance
+    inp = root / "workspace" / "input"
+    ref = root / "hidden" / "reference"
+    for folder in (inp, ref):
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+    save_docx(formulary_doc(site), inp / "formulary.docx")
+    docx_to_pdf(renal_doc(site), inp / "renal_dosing_guide.pdf", f"{site.hospital} Renal Dosing Guide")
+    write_reference(site, ref)
+    n_rows = sum(len(x.rows) for x in site.drugs if x.formulary)
+    n_warn = (ref / "warnings.csv").read_text().count("\n") - 1
+    print(f"{site.instance}: {n_rows} rows, {n_warn} warnings")
+
+
+SITES = [
+    Site("base", 11, "Fenmoor General Hospital", "Edition 14, February 2026", "3.2 (January 2026)"),
+    Site("riverside", 23, "Riverside Community Hospital", "Edition 9, March 2026", "2.0 (March 2026)"),
+    Site("coastal", 37, "Saltmarsh Coastal Hospital", "Edition 5, April 2026", "1.4 (April 2026)"),
+]
+
+
+def main() -> None:
+    for site in SITES:
+        build(site)
+
+
+if __name__ == "__main__":
+    main()
