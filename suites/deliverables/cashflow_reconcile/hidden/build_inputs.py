@@ -1,0 +1,587 @@
+"""Deterministic generator of every instance of cashflow_reconcile.
+
+Writes, per instance, `workspace/input/bank_statement.xlsx` (the bank's export), `workspace/input/ledger_1010.xlsx`
+(the bookkeeper's general-ledger export of the bank account, with a #REF! in its running balance and broken
+summary formulas) and the reference outputs in `hidden/reference/`: `cashflow.xlsx` (recalculated by LibreOffice so
+that it carries cached values), `memo.docx`, `reconciliation.csv` and `figures.json`.
+
+The reference answers are derived from the generator's own ground truth (which lines it left out of which side),
+not from the reference solution, so the two check each other.
+
+Run from the family folder's parent with the project's Python:  python hidden/build_inputs.py
+"""
+
+from __future__ import annotations
+
+import calendar
+import csv
+import datetime as dt
+import json
+import random
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import docx
+import openpyxl
+from openpyxl.styles import Font, PatternFill
+
+FAMILY = Path(__file__).resolve().parent.parent
+
+CUSTOMERS = {
+    "base": [
+        "Ashdown Homes Ltd", "Brackley Roofing", "Calder Valley Builders", "Denholm Carpentry", "Eastgate Renovations",
+        "Fenwick & Daughters", "Greyfriars Construction", "Hollins Property Maintenance", "Ivel Joinery",
+        "Kestrel Loft Conversions", "Larchfield Developments", "Moorside Plastering", "Netherby Estates",
+        "Oakridge Kitchens", "Pennant Groundworks", "Quarry Lane Builders",
+    ],
+    "h2": [
+        "Arden Yacht Charter", "Blackwater Sailing Club", "Coldharbour Ferries", "Dunmore Fishing Co-op",
+        "Estuary Boatworks", "Fathom Survey Ltd", "Gullrock Marina", "Halyard Leisure", "Inchcape Pilots",
+        "Jetty Street Chandlery", "Kittiwake Tours", "Longshore Freight", "Mainsail Holidays", "Northsound Moorings",
+    ],
+}
+SUPPLIERS = {
+    "base": [
+        "Brindle Timber Merchants", "Castleford Aggregates", "Dovecote Fixings", "Elmstead Plasterboard",
+        "Foxhall Cement Co", "Granby Insulation", "Harker Steel Stock", "Ingleby Paints", "Jarrow Roofing Supply",
+        "Kilnsey Bricks", "Lowther Tool Hire", "Marsden Pallets",
+    ],
+    "h2": [
+        "Anchorline Rigging", "Baltic Marine Paints", "Coastway Diesel", "Deepwater Hydraulics", "Eddystone Electronics",
+        "Fairlead Ropes", "Gunwale Timber", "Harbour Crane Hire", "Isobar Coatings", "Keelson Fabrications",
+    ],
+}
+
+
+@dataclass
+class Instance:
+    name: str
+    seed: int
+    company: str
+    bank_name: str
+    sort_account: str
+    year: int
+    months: list[int]
+    opening_pence: int
+    bank_prefix: str
+    entry_start: int
+    cheque_start: int
+    invoice_start: int
+    # where the ledger workbook is broken
+    ref_row_offset: int  # running balance formula replaced by #REF! at this ledger data row
+    stale_total_rows: tuple[int, int]  # SUM range actually used in the summary's total row (rows of months)
+    # reconciling items
+    mismatch: dict = field(default_factory=dict)
+    duplicate: dict = field(default_factory=dict)
+    vat_months: tuple[int, ...] = ()
+    lease_name: str = ""
+    interest: bool = True
+
+
+INSTANCES = [
+    Instance(
+        name="base", seed=20250630, company="Pellham & Rook Building Supplies Ltd",
+        bank_name="Northgate Commercial Bank plc", sort_account="40-18-22 / 71530284", year=2025,
+        months=[1, 2, 3, 4, 5, 6], opening_pence=8_431_255, bank_prefix="NCB", entry_start=14_021,
+        cheque_start=4_512, invoice_start=20_388,
+        ref_row_offset=97, stale_total_rows=(2, 6),
+        mismatch={"kind": "supplier", "month": 3}, duplicate={"kind": "supplier", "month": 2},
+        vat_months=(2, 5), lease_name="FLEETLINE VEHICLE LEASING",
+    ),
+    Instance(
+        name="h2", seed=20251231, company="Osterby Marine Services Ltd", bank_name="Halden & Crewe Bank",
+        sort_account="30-91-47 / 20667153", year=2025, months=[7, 8, 9, 10, 11, 12], opening_pence=9_212_870,
+        bank_prefix="HCB", entry_start=8_305, cheque_start=1_877, invoice_start=7_140,
+        ref_row_offset=141, stale_total_rows=(3, 7),
+        mismatch={"kind": "receipt", "month": 10}, duplicate={"kind": "receipt", "month": 8},
+        vat_months=(8, 11), lease_name="BRINEWOOD FORKLIFT RENTAL", interest=False,
+    ),
+]
+
+
+@dataclass
+class Txn:
+    kind: str
+    amount: int  # pence, + money in, - money out (company's view)
+    gl_date: dt.date | None
+    bank_date: dt.date | None
+    gl_ref: str = ""
+    bank_ref: str = ""
+    bank_type: str = ""
+    bank_desc: str = ""
+    counterparty: str = ""
+    narrative: str = ""
+    gl_amount: int | None = None  # when the ledger posted a different amount
+    duplicate_of: "Txn | None" = None
+    # filled in later
+    txn_id: str = ""
+    entry: int | None = None
+    status: str = ""
+
+
+def business_days(year: int, month: int) -> list[dt.date]:
+    n = calendar.monthrange(year, month)[1]
+    return [dt.date(year, month, d) for d in range(1, n + 1) if dt.date(year, month, d).weekday() < 5]
+
+
+def add_bdays(d: dt.date, n: int) -> dt.date:
+    while n > 0:
+        d += dt.timedelta(days=1)
+        if d.weekday() < 5:
+            n -= 1
+    return d
+
+
+def money(rng: random.Random, lo: float, hi: float) -> int:
+    return int(round(rng.uniform(lo, hi) * 100))
+
+
+def transpose(p: int) -> int:
+    """A transposition error: two adjacent digits of the amount in pounds swapped."""
+    s = str(p)
+    for i in range(len(s) - 4, 0, -1):
+        if s[i] != s[i - 1]:
+            return int(s[: i - 1] + s[i] + s[i - 1] + s[i + 1 :])
+    return p + 900
+
+
+def generate(inst: Instance) -> tuple[list[Txn], dict]:
+    rng = random.Random(inst.seed)
+    year, months = inst.year, inst.months
+    period_end = dt.date(year, months[-1], calendar.monthrange(year, months[-1])[1])
+    last_bday = business_days(year, months[-1])[-1]
+    customers, suppliers = CUSTOMERS[inst.name], SUPPLIERS[inst.name]
+    txns: list[Txn] = []
+    inv = inst.invoice_start
+    chq = inst.cheque_start
+
+    def clamp(d: dt.date) -> dt.date:
+        return min(d, last_bday)
+
+    ref_styles = ["{p}{n}", "{p}-{n}", "{pl} {n}", "{p} {n}"]
+    for m in months:
+        days = business_days(year, m)
+        mm = f"{year % 100:02d}{m:02d}"
+        mon = calendar.month_abbr[m].upper()
+        # customer receipts
+        for _ in range(rng.randint(12, 15)):
+            inv += rng.randint(1, 4)
+            d = rng.choice(days[1:])
+            amt = money(rng, 1_400, 16_800)
+            cust = rng.choice(customers)
+            style = rng.choice(ref_styles)
+            bref = style.format(p="INV", pl="inv", n=inv)
+            txns.append(Txn("receipt", amt, d, clamp(add_bdays(d, rng.choice([0, 1, 1, 2]))), f"INV-{inv}", bref,
+                            "BGC", f"{cust.upper()[:18]} {bref}", cust, f"Receipt against invoice INV-{inv}"))
+        # one invoice paid in two instalments (same reference, two amounts)
+        if m == months[1]:
+            inv += 3
+            cust = rng.choice(customers)
+            a1, a2 = money(rng, 2_000, 5_000), money(rng, 2_000, 5_000)
+            d1, d2 = days[4], days[12]
+            for k, (a, d) in enumerate(((a1, d1), (a2, d2)), 1):
+                txns.append(Txn("receipt", a, d, clamp(add_bdays(d, 1)), f"INV-{inv}", f"INV{inv}", "BGC",
+                                f"{cust.upper()[:18]} INV{inv} PT{k}", cust,
+                                f"Receipt against invoice INV-{inv} (instalment {k} of 2)"))
+        # weekly card settlements
+        for wk_day in [d for d in days if d.weekday() == 0]:
+            week = wk_day.isocalendar()[1]
+            amt = money(rng, 900, 4_200)
+            bd = clamp(add_bdays(wk_day, 1))
+            txns.append(Txn("card", amt, wk_day, bd, f"MS-{year}-W{week:02d}", f"MS {year} W{week:02d}", "BGC",
+                            "CARDNET MERCHANT SETTLEMENT", "Cardnet merchant services",
+                            f"Card takings week {week:02d}"))
+        # supplier payment runs (Tuesdays and Thursdays, a few lines each)
+        runs = [d for d in days if d.weekday() in (1, 3)]
+        for run_day in rng.sample(runs, 3):
+            for line in range(1, rng.randint(3, 4) + 1):
+                sup = rng.choice(suppliers)
+                amt = -money(rng, 380, 12_500)
+                ref = f"BP-{run_day:%y%m%d}-{line:02d}"
+                txns.append(Txn("supplier", amt, run_day, clamp(add_bdays(run_day, rng.choice([0, 1]))), ref,
+                                ref.replace("-", ""), "BACS", f"{sup.upper()[:20]} {ref.replace('-', '')}", sup,
+                                f"Supplier payment run {run_day:%d/%m}"))
+        # cheques
+        for _ in range(2):
+            chq += 1
+            d = rng.choice(days[1:-8])
+            sup = rng.choice(suppliers)
+            amt = -money(rng, 120, 2_400)
+            txns.append(Txn("cheque", amt, d, add_bdays(d, rng.randint(3, 7)), f"CHQ-{chq:06d}", f"CHQ {chq:06d}",
+                            "CHQ", f"CHEQUE {chq:06d}", sup, f"Cheque {chq:06d}"))
+        # payroll, PAYE, rent, loan
+        pay_day = days[-2]
+        txns.append(Txn("payroll", -money(rng, 38_000, 41_500), pay_day, pay_day, f"PAY-{year}-{m:02d}",
+                        f"PAY {year}-{m:02d}", "BACS", f"PAYROLL {mon} {year}", "Staff payroll",
+                        f"Net pay {calendar.month_name[m]}"))
+        hd = [d for d in days if d.day >= 19][0]
+        txns.append(Txn("paye", -money(rng, 11_800, 13_400), hd, hd, f"HMRC-{mm}", f"HMRC {mm}", "DD",
+                        f"HMRC PAYE/NIC {mm}", "HM Revenue & Customs", f"PAYE/NIC {mm}"))
+        txns.append(Txn("rent", -1_250_000 if inst.name == "base" else -845_000, days[0], days[0], f"RENT-{mm}",
+                        f"RENT {mm}", "SO", f"RENT {mm} UNIT 4 LANDLORD", "Landlord",
+                        f"Rent {calendar.month_name[m]}"))
+        ld = [d for d in days if d.day >= 15][0]
+        txns.append(Txn("loan", -412_650 if inst.name == "base" else -286_110, ld, ld, f"LN-7734-{m:02d}",
+                        f"LN7734 {m:02d}", "DD", "LOAN REPAYMENT 7734", "Bank loan 7734", f"Loan instalment {m:02d}"))
+        if m in inst.vat_months:
+            vd = days[5]
+            txns.append(Txn("vat", -money(rng, 16_000, 24_000), vd, vd, f"VAT-{mm}", f"VAT {mm}", "DD",
+                            "HMRC VAT", "HM Revenue & Customs", "VAT return payment"))
+        # bank charges: on the statement on the last business day; posted from the statement except in the last month
+        fee = -money(rng, 28, 74)
+        txns.append(Txn("fee", fee, days[-1] if m != months[-1] else None, days[-1], f"FEE-{mm}", f"FEE {mm}",
+                        "CHG", f"ACCOUNT FEES {mon}", inst.bank_name, f"Bank charges {calendar.month_name[m]}"))
+
+    # period-end items -------------------------------------------------------------------------------------
+    final_days = business_days(year, months[-1])
+    # bank items the ledger does not have yet
+    if inst.interest:
+        txns.append(Txn("interest", money(rng, 40, 95), None, final_days[-1], "", "", "INT", "CREDIT INTEREST",
+                        inst.bank_name, ""))
+    txns.append(Txn("lease", -money(rng, 640, 980), None, final_days[-6], "", f"{inst.lease_name[:3]}-{mm}-L",
+                    "DD", inst.lease_name, inst.lease_name.title(), ""))
+    inv += 2
+    cust = rng.choice(customers)
+    txns.append(Txn("receipt", money(rng, 1_800, 6_500), None, final_days[-1], f"INV-{inv}", f"INV{inv}", "FPI",
+                    f"{cust.upper()[:18]} INV{inv}", cust, ""))
+    # ledger items not yet on the statement
+    for k in range(2):
+        chq += 1
+        d = final_days[-2 - 2 * k]
+        sup = rng.choice(suppliers)
+        txns.append(Txn("cheque", -money(rng, 300, 3_100), d, None, f"CHQ-{chq:06d}", f"CHQ {chq:06d}", "CHQ",
+                        f"CHEQUE {chq:06d}", sup, f"Cheque {chq:06d}"))
+    inv += 1
+    cust = rng.choice(customers)
+    txns.append(Txn("receipt", money(rng, 2_500, 9_000), final_days[-1], None, f"INV-{inv}", f"INV{inv}", "BGC",
+                    "", cust, f"Receipt against invoice INV-{inv} (remittance advice)"))
+
+    # ledger errors: one amount keyed wrongly, one line posted twice ----------------------------------------
+    def pick(kind: str, month: int) -> Txn:
+        pool = [t for t in txns if t.kind == kind and t.gl_date and t.bank_date and t.gl_date.month == month
+                and t.gl_date.day < 20 and t.gl_amount is None and t.duplicate_of is None
+                and "instalment" not in t.narrative and t is not mis_guard[0]]
+        return rng.choice(pool)
+
+    mis_guard: list[Txn | None] = [None]
+    mis = pick(inst.mismatch["kind"], inst.mismatch["month"])
+    mis_guard[0] = mis
+    mis.gl_amount = (1 if mis.amount > 0 else -1) * transpose(abs(mis.amount))
+    orig = pick(inst.duplicate["kind"], inst.duplicate["month"])
+    dup = Txn(orig.kind, orig.amount, add_bdays(orig.gl_date, 1), None, orig.gl_ref, "", "", "", orig.counterparty,
+              orig.narrative, duplicate_of=orig)
+    txns.append(dup)
+
+    # ids: bank transaction ids in statement order, ledger entries in posting order -------------------------
+    bank = sorted((t for t in txns if t.bank_date), key=lambda t: (t.bank_date, rng.random()))
+    per_day: dict[dt.date, int] = {}
+    for t in bank:
+        per_day[t.bank_date] = per_day.get(t.bank_date, 0) + 1
+        t.txn_id = f"{inst.bank_prefix}{t.bank_date:%y%m%d}-{per_day[t.bank_date]:03d}"
+    gl = sorted((t for t in txns if t.gl_date), key=lambda t: (t.gl_date, t.duplicate_of is not None, rng.random()))
+    for i, t in enumerate(gl):
+        t.entry = inst.entry_start + i
+    # statuses
+    for t in txns:
+        if t.duplicate_of is not None:
+            t.status = "duplicate_in_gl"
+        elif t.gl_date and t.bank_date:
+            t.status = "amount_mismatch" if t.gl_amount is not None else "matched"
+        elif t.bank_date:
+            t.status = "bank_only"
+        else:
+            t.status = "gl_only"
+    assert all(t.bank_date is None or t.bank_date <= period_end for t in txns)
+    meta = {"period_end": period_end, "bank": bank, "gl": gl}
+    return txns, meta
+
+
+def gl_amount(t: Txn) -> int:
+    return t.gl_amount if t.gl_amount is not None else t.amount
+
+
+# ------------------------------------------------------------------------------------------------ inputs
+HEAD = Font(bold=True)
+FILL = PatternFill("solid", fgColor="DDE5F0")
+
+
+def write_bank(inst: Instance, bank: list[Txn], path: Path) -> int:
+    wb = openpyxl.Workbook()
+    wb.properties.creator = inst.bank_name
+    wb.properties.created = wb.properties.modified = dt.datetime(inst.year, inst.months[-1], 28, 7, 0)
+    ws = wb.active
+    ws.title = "Statement"
+    first = dt.date(inst.year, inst.months[0], 1)
+    end = dt.date(inst.year, inst.months[-1], calendar.monthrange(inst.year, inst.months[-1])[1])
+    ws["A1"] = f"{inst.bank_name} - Business current account - statement export"
+    ws["A1"].font = Font(bold=True, size=12)
+    ws["A2"], ws["C2"] = "Account name", inst.company
+    ws["A3"], ws["C3"] = "Sort code / account", inst.sort_account
+    ws["A4"], ws["C4"] = "Statement period", f"{first:%d/%m/%Y} to {end:%d/%m/%Y}"
+    ws["A5"], ws["C5"] = "Opening balance (GBP)", inst.opening_pence / 100
+    ws["C5"].number_format = "#,##0.00"
+    header = ["Date", "Transaction ID", "Type", "Description", "Reference", "Paid out", "Paid in", "Balance"]
+    ws.append([])
+    ws.append(header)
+    for c in ws[7]:
+        c.font, c.fill = HEAD, FILL
+    bal = inst.opening_pence
+    for t in bank:
+        bal += t.amount
+        ws.append([t.bank_date, t.txn_id, t.bank_type, t.bank_desc, t.bank_ref or None,
+                   -t.amount / 100 if t.amount < 0 else None, t.amount / 100 if t.amount > 0 else None, bal / 100])
+        r = ws.max_row
+        ws.cell(r, 1).number_format = "DD/MM/YYYY"
+        for col in (6, 7, 8):
+            ws.cell(r, col).number_format = "#,##0.00"
+    ws.append([])
+    ws.append(["Closing balance (GBP)", None, None, None, None, None, None, bal / 100])
+    ws.cell(ws.max_row, 1).font = HEAD
+    ws.cell(ws.max_row, 8).number_format = "#,##0.00"
+    for col, width in zip("ABCDEFGH", (12, 18, 6, 40, 16, 12, 12, 14), strict=True):
+        ws.column_dimensions[col].width = width
+    ws.freeze_panes = "A8"
+    wb.save(path)
+    return bal
+
+
+def write_ledger(inst: Instance, gl: list[Txn], path: Path) -> int:
+    wb = openpyxl.Workbook()
+    wb.properties.creator = "Accounts"
+    wb.properties.created = wb.properties.modified = dt.datetime(inst.year, inst.months[-1], 28, 7, 0)
+    ws = wb.active
+    ws.title = "GL 1010"
+    ws.append(["Entry", "Date", "Doc ref", "Counterparty", "Narrative", "Debit", "Credit", "Balance"])
+    for c in ws[1]:
+        c.font, c.fill = HEAD, FILL
+    ws.append([None, dt.date(inst.year, inst.months[0], 1), None, None, "Opening balance", None, None,
+               inst.opening_pence / 100])
+    ws.cell(2, 2).number_format = "DD/MM/YYYY"
+    ws.cell(2, 8).number_format = "#,##0.00"
+    bal = inst.opening_pence
+    for i, t in enumerate(gl):
+        r = i + 3
+        a = gl_amount(t)
+        bal += a
+        formula = f"=H{r - 1}+F{r}-G{r}" if i != inst.ref_row_offset else f"=#REF!+F{r}-G{r}"
+        ws.append([t.entry, t.gl_date, t.gl_ref, t.counterparty, t.narrative,
+                   a / 100 if a > 0 else None, -a / 100 if a < 0 else None, formula])
+        ws.cell(r, 2).number_format = "DD/MM/YYYY"
+        for col in (6, 7, 8):
+            ws.cell(r, col).number_format = "#,##0.00"
+    last = len(gl) + 2
+    for col, width in zip("ABCDEFGH", (8, 12, 14, 28, 44, 12, 12, 14), strict=True):
+        ws.column_dimensions[col].width = width
+    ws.freeze_panes = "A2"
+    s = wb.create_sheet("Summary")
+    s.append(["Month", "Receipts (Dr)", "Payments (Cr)", "Net movement"])
+    for c in s[1]:
+        c.font, c.fill = HEAD, FILL
+    for k, m in enumerate(inst.months):
+        r = k + 2
+        y2, m2 = (inst.year, m + 1) if m < 12 else (inst.year + 1, 1)
+        crit = (f"'GL 1010'!$B$3:$B${last},\">=\"&DATE({inst.year},{m},1),"
+                f"'GL 1010'!$B$3:$B${last},\"<\"&DATE({y2},{m2},1)")
+        s.cell(r, 1, f"{calendar.month_name[m]} {inst.year}")
+        s.cell(r, 2, f"=SUMIFS('GL 1010'!$F$3:$F${last},{crit})")
+        s.cell(r, 3, f"=SUMIFS('GL 1010'!$G$3:$G${last},{crit})")
+        s.cell(r, 4, f"=B{r}-C{r}")
+    lo, hi = inst.stale_total_rows
+    s.append(["Total", f"=SUM(B{lo}:B{hi})", f"=SUM(C{lo}:C{hi})", f"=SUM(D{lo}:D{hi})"])
+    s.append([])
+    s.append(["Opening balance", "='GL 1010'!H2"])
+    s.append(["Closing balance per summary", "=B10+D8"])
+    s.append(["Closing balance per running balance", f"='GL 1010'!H{last}"])
+    for row in s.iter_rows(min_row=2, max_row=12, min_col=2, max_col=4):
+        for c in row:
+            c.number_format = "#,##0.00"
+    s.column_dimensions["A"].width = 36
+    for col in "BCD":
+        s.column_dimensions[col].width = 16
+    wb.save(path)
+    return bal
+
+
+# --------------------------------------------------------------------------------------------- reference
+def recalc(src: Path, dest: Path) -> None:
+    """Open and save with LibreOffice so the workbook carries calculated (cached) values, as Excel would."""
+    with tempfile.TemporaryDirectory() as tmp:
+        from worktrial.grading.render import libreoffice_convert
+
+        (out,) = libreoffice_convert([src], "xlsx", Path(tmp) / "out", recalculate=True)
+        shutil.copyfile(out, dest)
+
+
+def rec_rows(txns: list[Txn]) -> list[dict]:
+    rows = []
+    for t in sorted(txns, key=lambda t: (t.bank_date or t.gl_date, t.txn_id, t.entry or 0)):
+        on_bank = t.bank_date is not None
+        on_gl = t.gl_date is not None
+        rows.append({
+            "bank_txn_id": t.txn_id if on_bank else "",
+            "gl_entry": t.entry if on_gl else "",
+            "reference": t.bank_ref if on_bank and t.bank_ref else t.gl_ref,
+            "bank_amount": t.amount / 100 if on_bank else "",
+            "gl_amount": gl_amount(t) / 100 if on_gl else "",
+            "status": t.status,
+        })
+    return rows
+
+
+def figures(inst: Instance, txns: list[Txn], bank_close: int, gl_close: int) -> dict:
+    def total(pred) -> int:
+        return sum(pred(t) for t in txns)
+
+    receipts_transit = total(lambda t: t.amount if t.status == "gl_only" and t.amount > 0 else 0)
+    payments_out = total(lambda t: t.amount if t.status == "gl_only" and t.amount < 0 else 0)
+    bank_only = total(lambda t: t.amount if t.status == "bank_only" else 0)
+    corrections = total(lambda t: t.amount - gl_amount(t) if t.status == "amount_mismatch" else 0)
+    dups = total(lambda t: -gl_amount(t) if t.status == "duplicate_in_gl" else 0)
+    adj_bank = bank_close + receipts_transit + payments_out
+    adj_book = gl_close + bank_only + corrections + dups
+    assert adj_bank == adj_book, (adj_bank, adj_book)
+    monthly = []
+    opening = inst.opening_pence
+    for m in inst.months:
+        rec = total(lambda t: t.amount if t.bank_date and t.bank_date.month == m and t.amount > 0 else 0)
+        pay = total(lambda t: -t.amount if t.bank_date and t.bank_date.month == m and t.amount < 0 else 0)
+        monthly.append({"month": f"{inst.year}-{m:02d}", "opening": opening, "receipts": rec, "payments": pay})
+        opening += rec - pay
+    assert opening == bank_close
+    return {
+        "bank_closing": bank_close, "receipts_in_transit": receipts_transit, "payments_outstanding": payments_out,
+        "adjusted_bank": adj_bank, "ledger_closing": gl_close, "bank_only_net": bank_only,
+        "amount_corrections": corrections, "duplicates_reversed": dups, "adjusted_ledger": adj_book,
+        "monthly": monthly,
+    }
+
+
+STATEMENT_LABELS = [
+    "Balance per bank statement at period end",
+    "Add: receipts in the ledger not yet on the statement",
+    "Less: payments in the ledger not yet on the statement",
+    "Adjusted bank balance",
+    "Balance per ledger at period end (recomputed from the lines)",
+    "Bank items not yet in the ledger (net)",
+    "Corrections of amounts posted wrongly",
+    "Duplicate postings reversed",
+    "Adjusted ledger balance",
+    "Unreconciled difference",
+]
+
+
+def write_reference_xlsx(rows: list[dict], fig: dict, path: Path) -> None:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Reconciliation"
+    cols = ["bank_txn_id", "gl_entry", "reference", "bank_amount", "gl_amount", "status"]
+    ws.append(cols)
+    for r in rows:
+        ws.append([r[c] if r[c] != "" else None for c in cols])
+    st = wb.create_sheet("Statement")
+    st.append(["Item", "Amount"])
+    vals = [fig["bank_closing"], fig["receipts_in_transit"], fig["payments_outstanding"], None, fig["ledger_closing"],
+            fig["bank_only_net"], fig["amount_corrections"], fig["duplicates_reversed"], None, None]
+    for label, v in zip(STATEMENT_LABELS, vals, strict=True):
+        st.append([label, v / 100 if v is not None else None])
+    st["B5"] = "=B2+B3+B4"
+    st["B10"] = "=SUM(B6:B9)"
+    st["B11"] = "=B5-B10"
+    cf = wb.create_sheet("CashFlow")
+    cf.append(["Month", "Opening balance", "Receipts", "Payments", "Net cash flow", "Closing balance"])
+    for k, mrow in enumerate(fig["monthly"]):
+        r = k + 2
+        cf.append([mrow["month"], mrow["opening"] / 100 if k == 0 else f"=F{r - 1}", mrow["receipts"] / 100,
+                   mrow["payments"] / 100, f"=C{r}-D{r}", f"=B{r}+E{r}"])
+    cf.append(["Total", "=B2", "=SUM(C2:C7)", "=SUM(D2:D7)", "=SUM(E2:E7)", "=B8+E8"])
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = Path(tmp) / "cashflow.xlsx"
+        wb.save(raw)
+        recalc(raw, path)
+
+
+def gbp(p: int) -> str:
+    return f"£{p / 100:,.2f}" if p >= 0 else f"-£{-p / 100:,.2f}"
+
+
+def write_reference_memo(inst: Instance, txns: list[Txn], fig: dict, path: Path) -> None:
+    d = docx.Document()
+    d.core_properties.author = "Finance"
+    d.add_heading(f"Bank reconciliation and cash flow - {inst.company}", level=0)
+    d.add_heading("Summary", level=1)
+    d.add_paragraph(
+        f"The bank account reconciles at {fig['period_end_text']}: the adjusted bank balance and the adjusted ledger "
+        f"balance both come to {gbp(fig['adjusted_bank'])}, with no unexplained difference. The ledger balance "
+        f"recomputed from its lines is {gbp(fig['ledger_closing'])}; the statement closes at "
+        f"{gbp(fig['bank_closing'])}.")
+    d.add_heading("Reconciling items", level=1)
+    tbl = d.add_table(rows=1, cols=3)
+    for c, h in zip(tbl.rows[0].cells, ("Item", "Status", "Amount"), strict=True):
+        c.text = h
+    for t in txns:
+        if t.status == "matched":
+            continue
+        amt = t.amount if t.status != "duplicate_in_gl" else gl_amount(t)
+        if t.status == "amount_mismatch":
+            amt = t.amount - gl_amount(t)
+        label = t.txn_id or f"entry {t.entry}"
+        cells = tbl.add_row().cells
+        cells[0].text = f"{label} {t.bank_ref or t.gl_ref}".strip()
+        cells[1].text = t.status.replace("_", " ")
+        cells[2].text = gbp(amt)
+    d.add_heading("Ledger workbook errors", level=1)
+    d.add_paragraph("The ledger export cannot be relied on for its own totals: a running-balance formula refers to a "
+                    "deleted range (#REF!), so every balance below it is an error, and the Summary sheet's total row sums "
+                    "a stale range that leaves out a month, so its closing balance is wrong. The ledger balance above "
+                    "was recomputed from the opening balance and the posted lines.")
+    d.add_heading("Monthly cash flow", level=1)
+    for mrow in fig["monthly"]:
+        d.add_paragraph(f"{mrow['month']}: receipts {gbp(mrow['receipts'])}, payments {gbp(mrow['payments'])}, "
+                        f"net {gbp(mrow['receipts'] - mrow['payments'])}.", style="List Bullet")
+    d.add_heading("Recommended actions", level=1)
+    d.add_paragraph("Post the bank-only items, correct the mis-keyed amount, reverse the duplicate posting and "
+                    "repair the ledger workbook's formulas before the period is closed.")
+    d.save(path)
+
+
+def build(inst: Instance) -> None:
+    if inst.name == "base":
+        inp, ref = FAMILY / "workspace/input", FAMILY / "hidden/reference"
+    else:
+        inp = FAMILY / f"variants/{inst.name}/workspace/input"
+        ref = FAMILY / f"variants/{inst.name}/hidden/reference"
+    inp.mkdir(parents=True, exist_ok=True)
+    ref.mkdir(parents=True, exist_ok=True)
+    txns, meta = generate(inst)
+    with tempfile.TemporaryDirectory() as tmp:
+        bank_close = write_bank(inst, meta["bank"], inp / "bank_statement.xlsx")
+        raw = Path(tmp) / "ledger_1010.xlsx"
+        gl_close = write_ledger(inst, meta["gl"], raw)
+        recalc(raw, inp / "ledger_1010.xlsx")
+    fig = figures(inst, txns, bank_close, gl_close)
+    fig["period_end_text"] = f"{meta['period_end']:%d %B %Y}".lstrip("0")
+    rows = rec_rows(txns)
+    with open(ref / "reconciliation.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    write_reference_xlsx(rows, fig, ref / "cashflow.xlsx")
+    write_reference_memo(inst, txns, fig, ref / "memo.docx")
+    out = {k: (v / 100 if isinstance(v, int) else v) for k, v in fig.items() if k != "monthly"}
+    out["unmatched_items"] = sum(1 for t in txns if t.status != "matched")
+    (ref / "figures.json").write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+    counts: dict[str, int] = {}
+    for t in txns:
+        counts[t.status] = counts.get(t.status, 0) + 1
+    print(inst.name, counts, {k: v for k, v in out.items() if k != "period_end_text"})
+
+
+def main() -> None:
+    for inst in INSTANCES:
+        build(inst)
+
+
+if __name__ == "__main__":
+    main()

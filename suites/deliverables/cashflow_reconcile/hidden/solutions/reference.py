@@ -1,0 +1,238 @@
+"""Reference solution: reconcile the bank export with the ledger export, build the cash-flow workbook and memo."""
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import docx
+import openpyxl
+
+INPUT, OUTPUT = Path("input"), Path("output")
+OUTPUT.mkdir(exist_ok=True)
+
+
+def pence(x):
+    if x is None or x == "":
+        return 0
+    if isinstance(x, str):
+        x = float(x.replace(",", "").replace("£", "").strip() or 0)
+    return int(round(float(x) * 100))
+
+
+def norm_ref(ref):
+    return re.sub(r"[^A-Z0-9]", "", str(ref or "").upper())
+
+
+def as_date(v):
+    if isinstance(v, dt.datetime):
+        return v.date()
+    if isinstance(v, dt.date):
+        return v
+    return dt.datetime.strptime(str(v).strip(), "%d/%m/%Y").date()
+
+
+# ---------------------------------------------------------------------------------------------- bank export
+ws = openpyxl.load_workbook(INPUT / "bank_statement.xlsx", data_only=True).active
+rows = [list(r) for r in ws.iter_rows(values_only=True)]
+bank_opening = None
+header_at = None
+for i, r in enumerate(rows):
+    label = str(r[0] or "").strip().lower()
+    if label.startswith("opening balance"):
+        bank_opening = pence(next(v for v in r[1:] if v not in (None, "")))
+    if [str(v or "").strip().lower() for v in r[:2]] == ["date", "transaction id"]:
+        header_at = i
+        break
+cols = {str(v).strip().lower(): j for j, v in enumerate(rows[header_at]) if v}
+bank = []
+for r in rows[header_at + 1 :]:
+    if r[cols["transaction id"]] in (None, ""):
+        continue
+    amount = pence(r[cols["paid in"]]) - pence(r[cols["paid out"]])
+    bank.append({
+        "id": str(r[cols["transaction id"]]).strip(),
+        "date": as_date(r[cols["date"]]),
+        "ref": r[cols["reference"]] or "",
+        "amount": amount,
+    })
+bank_closing = bank_opening + sum(b["amount"] for b in bank)
+
+# ------------------------------------------------------------------------------------------- ledger export
+wb = openpyxl.load_workbook(INPUT / "ledger_1010.xlsx", data_only=False)  # values typed in, not formula results
+gl_ws = wb["GL 1010"]
+grows = [list(r) for r in gl_ws.iter_rows(values_only=True)]
+gcols = {str(v).strip().lower(): j for j, v in enumerate(grows[0]) if v}
+gl_opening = None
+gl = []
+for r in grows[1:]:
+    if str(r[gcols["narrative"]] or "").strip().lower() == "opening balance":
+        gl_opening = pence(r[gcols["balance"]])
+        continue
+    if r[gcols["entry"]] in (None, ""):
+        continue
+    gl.append({
+        "entry": int(r[gcols["entry"]]),
+        "date": as_date(r[gcols["date"]]),
+        "ref": r[gcols["doc ref"]] or "",
+        "amount": pence(r[gcols["debit"]]) - pence(r[gcols["credit"]]),
+    })
+gl.sort(key=lambda g: g["entry"])
+gl_closing = gl_opening + sum(g["amount"] for g in gl)
+
+# ------------------------------------------------------------------------------------------------ matching
+units = []
+used_gl = set()
+bank_left = []
+for b in bank:
+    key = norm_ref(b["ref"])
+    hit = None
+    if key:
+        hit = next((g for g in gl if g["entry"] not in used_gl and norm_ref(g["ref"]) == key
+                    and g["amount"] == b["amount"]), None)
+    if hit:
+        used_gl.add(hit["entry"])
+        units.append((b, hit, "matched"))
+    else:
+        bank_left.append(b)
+still_left = []
+for b in bank_left:
+    key = norm_ref(b["ref"])
+    hit = None
+    if key:
+        hit = next((g for g in gl if g["entry"] not in used_gl and norm_ref(g["ref"]) == key
+                    and (g["amount"] > 0) == (b["amount"] > 0)), None)
+    if hit:
+        used_gl.add(hit["entry"])
+        units.append((b, hit, "amount_mismatch"))
+    else:
+        still_left.append(b)
+matched_keys = {(norm_ref(g["ref"]), g["amount"]) for (_, g, s) in units if s == "matched"}
+for g in gl:
+    if g["entry"] in used_gl:
+        continue
+    status = "duplicate_in_gl" if (norm_ref(g["ref"]), g["amount"]) in matched_keys else "gl_only"
+    units.append((None, g, status))
+for b in still_left:
+    units.append((b, None, "bank_only"))
+units.sort(key=lambda u: ((u[0] or u[1])["date"], u[0]["id"] if u[0] else "", u[1]["entry"] if u[1] else 0))
+
+
+def total(pred):
+    return sum(pred(b, g, s) for b, g, s in units)
+
+
+receipts_transit = total(lambda b, g, s: g["amount"] if s == "gl_only" and g["amount"] > 0 else 0)
+payments_outstanding = total(lambda b, g, s: g["amount"] if s == "gl_only" and g["amount"] < 0 else 0)
+bank_only = total(lambda b, g, s: b["amount"] if s == "bank_only" else 0)
+corrections = total(lambda b, g, s: b["amount"] - g["amount"] if s == "amount_mismatch" else 0)
+dups = total(lambda b, g, s: -g["amount"] if s == "duplicate_in_gl" else 0)
+adjusted = bank_closing + receipts_transit + payments_outstanding
+assert adjusted == gl_closing + bank_only + corrections + dups, "reconciliation does not balance"
+
+# ------------------------------------------------------------------------------------------------ workbook
+out = openpyxl.Workbook()
+rec = out.active
+rec.title = "Reconciliation"
+rec.append(["bank_txn_id", "gl_entry", "reference", "bank_amount", "gl_amount", "status"])
+for b, g, s in units:
+    rec.append([
+        b["id"] if b else None,
+        g["entry"] if g else None,
+        (b["ref"] if b and b["ref"] else (g["ref"] if g else "")) or None,
+        b["amount"] / 100 if b else None,
+        g["amount"] / 100 if g else None,
+        s,
+    ])
+st = out.create_sheet("Statement")
+st.append(["Item", "Amount"])
+for label, value in [
+    ("Balance per bank statement at period end", bank_closing / 100),
+    ("Add: receipts in the ledger not yet on the statement", receipts_transit / 100),
+    ("Less: payments in the ledger not yet on the statement", payments_outstanding / 100),
+    ("Adjusted bank balance", "=B2+B3+B4"),
+    ("Balance per ledger at period end", gl_closing / 100),
+    ("Bank items not yet in the ledger (net)", bank_only / 100),
+    ("Corrections of amounts posted wrongly", corrections / 100),
+    ("Duplicate postings reversed", dups / 100),
+    ("Adjusted ledger balance", "=SUM(B6:B9)"),
+    ("Unreconciled difference", "=B5-B10"),
+]:
+    st.append([label, value])
+st.column_dimensions["A"].width = 58
+cf = out.create_sheet("CashFlow")
+cf.append(["Month", "Opening balance", "Receipts", "Payments", "Net cash flow", "Closing balance"])
+months = sorted({(b["date"].year, b["date"].month) for b in bank})
+assert len(months) == 6, months
+for k, (y, m) in enumerate(months):
+    r = k + 2
+    rec_ = sum(b["amount"] for b in bank if (b["date"].year, b["date"].month) == (y, m) and b["amount"] > 0)
+    pay = -sum(b["amount"] for b in bank if (b["date"].year, b["date"].month) == (y, m) and b["amount"] < 0)
+    cf.append([f"{y}-{m:02d}", bank_opening / 100 if k == 0 else f"=F{r - 1}", rec_ / 100, pay / 100,
+               f"=C{r}-D{r}", f"=B{r}+E{r}"])
+cf.append(["Total", "=B2", "=SUM(C2:C7)", "=SUM(D2:D7)", "=SUM(E2:E7)", "=B8+E8"])
+for row in cf.iter_rows(min_row=2, min_col=2, max_col=6):
+    for c in row:
+        c.number_format = "#,##0.00"
+out.save(OUTPUT / "cashflow.xlsx")
+
+# ---------------------------------------------------------------------------------------------------- memo
+
+
+def gbp(p):
+    return f"£{p / 100:,.2f}" if p >= 0 else f"-£{-p / 100:,.2f}"
+
+
+# what the ledger workbook's own formulas show
+broken = []
+for row in gl_ws.iter_rows(min_row=2):
+    for c in row:
+        if isinstance(c.value, str) and "#REF!" in c.value:
+            broken.append(f"'GL 1010'!{c.coordinate}")
+stale = []
+summary = wb["Summary"] if "Summary" in wb.sheetnames else None
+if summary is not None:
+    month_rows = [c.row for c in summary["A"] if re.match(r"^[A-Z][a-z]+ \d{4}$", str(c.value or ""))]
+    for c in summary[[c.row for c in summary["A"] if str(c.value or "").strip().lower() == "total"][0]]:
+        m = re.match(r"^=SUM\([A-Z]+(\d+):[A-Z]+(\d+)\)$", str(c.value or ""))
+        if m and (int(m.group(1)), int(m.group(2))) != (min(month_rows), max(month_rows)):
+            stale.append(f"Summary!{c.coordinate} ({c.value})")
+
+memo = docx.Document()
+memo.add_heading("Bank reconciliation and cash flow", level=0)
+memo.add_heading("Summary", level=1)
+memo.add_paragraph(
+    f"The bank account reconciles: the adjusted bank balance and the adjusted ledger balance are both "
+    f"{gbp(adjusted)}, with no unreconciled difference. The statement closes at {gbp(bank_closing)}; the ledger "
+    f"balance recomputed from the opening balance and the posted lines is {gbp(gl_closing)}. "
+    f"{sum(1 for u in units if u[2] != 'matched')} items need attention.")
+memo.add_heading("Reconciling items", level=1)
+table = memo.add_table(rows=1, cols=4)
+for cell, text in zip(table.rows[0].cells, ["Bank line", "Ledger entry", "Status", "Amount"]):
+    cell.text = text
+for b, g, s in units:
+    if s == "matched":
+        continue
+    amount = b["amount"] - g["amount"] if s == "amount_mismatch" else (b or g)["amount"]
+    cells = table.add_row().cells
+    cells[0].text = b["id"] if b else "-"
+    cells[1].text = str(g["entry"]) if g else "-"
+    cells[2].text = s.replace("_", " ")
+    cells[3].text = gbp(amount)
+memo.add_heading("Ledger workbook errors", level=1)
+memo.add_paragraph(
+    f"The running balance in column H of 'GL 1010' refers to a deleted range (#REF!) from {broken[0] if broken else '-'}"
+    f" onwards, so every later balance is an error. "
+    + (f"The Summary total row sums a stale range that leaves out a month: {', '.join(stale)}; its closing "
+       "balance is therefore wrong. " if stale else "")
+    + "All figures in this pack were recomputed from the posted lines instead.")
+memo.add_heading("Monthly cash flow", level=1)
+for y, m in months:
+    rec_ = sum(b["amount"] for b in bank if (b["date"].year, b["date"].month) == (y, m) and b["amount"] > 0)
+    pay = -sum(b["amount"] for b in bank if (b["date"].year, b["date"].month) == (y, m) and b["amount"] < 0)
+    memo.add_paragraph(f"{y}-{m:02d}: receipts {gbp(rec_)}, payments {gbp(pay)}, net {gbp(rec_ - pay)}.",
+                       style="List Bullet")
+memo.add_heading("Recommended actions", level=1)
+memo.add_paragraph("Post the bank-only items, correct the mis-keyed amounts, reverse the double postings, follow up "
+                   "the unpresented cheques and repair the ledger workbook's formulas before the period is closed.")
+memo.save(OUTPUT / "memo.docx")
+print("reconciled at", gbp(adjusted))

@@ -1,0 +1,701 @@
+"""Deterministic generator of every instance of oprisk_capital.
+
+Per instance it writes `workspace/input/loss_register.xlsx` (the loss-event register export with a business
+indicator sheet), `workspace/input/oprisk_taxonomy_policy.pdf` (the bank's taxonomy and capital policy, written as a
+Word document and converted by LibreOffice) and the reference outputs `hidden/reference/classified_events.csv` and
+`hidden/reference/capital.json`.
+
+The expected classification is fixed by construction (each event is drawn for a target event type and business
+line, and its fields are set so that the policy's rules lead there); the capital figures follow the policy.
+
+Run with the project's Python:  python hidden/build_inputs.py
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import json
+import math
+import random
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import docx
+import openpyxl
+from docx.enum.text import WD_ALIGN_PARAGRAPH
+from docx.shared import Pt
+from openpyxl.styles import Font, PatternFill
+
+FAMILY = Path(__file__).resolve().parent.parent
+
+TYPES = {
+    "IF": ("Internal fraud and misconduct",
+           "Losses from acts intended to defraud, misappropriate property or circumvent law or bank policy in which "
+           "at least one internal party (employee or contractor) took part."),
+    "EF": ("External fraud",
+           "Losses from acts of a third party intended to defraud, misappropriate property or circumvent the law, "
+           "including theft and attacks on the bank's systems."),
+    "EW": ("Employment practices and workplace safety",
+           "Losses from acts inconsistent with employment, health or safety law or agreements, personal-injury "
+           "claims and discrimination."),
+    "CP": ("Clients, products and business practices",
+           "Losses from failing, unintentionally or negligently, to meet an obligation to clients, or from the "
+           "nature or design of a product, including regulatory fines for conduct."),
+    "PD": ("Physical asset damage",
+           "Losses from loss of or damage to physical assets by natural disaster or other events, including "
+           "vandalism and other malicious damage without intent to gain."),
+    "SD": ("Systems and business disruption",
+           "Losses from disruption of business or failures of systems, software, telecommunications or utilities."),
+    "PE": ("Process execution and delivery",
+           "Losses from failed transaction processing or process management, and from relations with trade "
+           "counterparties and vendors."),
+}
+
+# legacy cause code -> (meaning, primary type, log-uniform gross loss range in EUR)
+CODES = {
+    "CARD-FRAUD": ("Payment card fraud: skimming, counterfeit or stolen cards", "EF", (1_500, 45_000)),
+    "CHEQUE-FRAUD": ("Forged or altered cheques", "EF", (4_000, 120_000)),
+    "ID-THEFT": ("Account opened or taken over with a stolen identity", "EF", (3_000, 80_000)),
+    "ROBBERY": ("Robbery of a branch, ATM or cash in transit", "EF", (10_000, 180_000)),
+    "PHISHING": ("Customer or staff credentials obtained by deception", "EF", (5_000, 260_000)),
+    "CYBER-THEFT": ("Funds stolen through an intrusion into bank systems", "EF", (60_000, 1_600_000)),
+    "EMBEZZLE": ("Misappropriation of funds or assets by staff", "IF", (20_000, 900_000)),
+    "UNAUTH-TRADE": ("Trading beyond mandate or concealed positions", "IF", (120_000, 4_200_000)),
+    "INSIDER": ("Insider dealing on the bank's or its own account", "IF", (30_000, 550_000)),
+    "BRIBERY": ("Bribes or kickbacks accepted or paid by staff", "IF", (50_000, 700_000)),
+    "HR-DISPUTE": ("Wrongful dismissal and other employment claims", "EW", (10_000, 320_000)),
+    "DISCRIMINATION": ("Discrimination or harassment claims", "EW", (20_000, 420_000)),
+    "INJURY": ("Workplace injury and public-liability claims", "EW", (5_000, 160_000)),
+    "MIS-SELLING": ("Products sold to clients for whom they were unsuitable", "CP", (60_000, 3_200_000)),
+    "SUITABILITY": ("Advice breaching suitability or disclosure duties", "CP", (20_000, 800_000)),
+    "PRIVACY-BREACH": ("Breach of client confidentiality or data protection", "CP", (30_000, 1_300_000)),
+    "ANTITRUST": ("Competition-law and market-conduct breaches", "CP", (500_000, 6_500_000)),
+    "AML-BREACH": ("Fines for anti-money-laundering and sanctions failures", "CP", (200_000, 5_200_000)),
+    "FLOOD": ("Flood and water damage to premises", "PD", (20_000, 1_800_000)),
+    "FIRE": ("Fire damage to premises or equipment", "PD", (20_000, 2_000_000)),
+    "STORM": ("Storm damage to premises", "PD", (8_000, 400_000)),
+    "VANDALISM": ("Malicious damage to ATMs, branches or vehicles", "PD", (2_000, 70_000)),
+    "IT-OUTAGE": ("Unavailability of systems or data centres", "SD", (10_000, 850_000)),
+    "SOFTWARE-FAULT": ("Defects in software releases or configuration", "SD", (5_000, 520_000)),
+    "TELECOM": ("Network and telecommunications failures", "SD", (5_000, 130_000)),
+    "UTILITY": ("Power and other utility outages", "SD", (3_000, 90_000)),
+    "PAYMENT-ERROR": ("Payments sent twice, to the wrong party or late", "PE", (1_000, 420_000)),
+    "DATA-ENTRY": ("Keying and maintenance errors", "PE", (1_000, 160_000)),
+    "COLLATERAL-MGMT": ("Collateral not perfected, released or valued in error", "PE", (20_000, 900_000)),
+    "VENDOR-DISPUTE": ("Disputes with vendors and outsourcing providers", "PE", (10_000, 320_000)),
+    "REPORTING-ERROR": ("Errors in mandatory regulatory reporting", "PE", (5_000, 620_000)),
+    "DOCUMENTATION": ("Missing or defective legal documentation", "PE", (2_000, 210_000)),
+}
+
+LINES = [  # code, name, cost-centre range
+    ("RB", "Retail Banking", 1000, 1999),
+    ("CB", "Commercial Banking", 2000, 2999),
+    ("PS", "Payments and Settlement", 3000, 3499),
+    ("TM", "Treasury and Markets", 3500, 3999),
+    ("AW", "Asset and Wealth Management", 4000, 4999),
+    ("CF", "Corporate Finance", 5000, 5499),
+    ("AS", "Agency and Custody Services", 5500, 5999),
+    ("CI", "Corporate Items", 9000, 9999),
+]
+SHARED = (7000, 7999)
+LINE_NAME = {c: n for c, n, _, _ in LINES}
+
+BRANCHES = ["Altmarkt", "Hafenstrasse", "Nordtor", "Lindenplatz", "Bahnhofsallee", "Seeufer", "Kirchweg",
+            "Marktgasse", "Rosenhang", "Westend", "Brückenkopf", "Am Anger"]
+VENDORS = ["Veltris Data Services", "Okapi Print & Mail", "Nordlicht Facility GmbH", "Carrow Cloud Hosting",
+           "Quellberg Security", "Trasco Cash Logistics", "Lumen Card Processing"]
+SYSTEMS = ["core banking platform", "card authorisation switch", "online banking portal", "SWIFT gateway",
+           "treasury dealing system", "branch teller application", "mobile app backend", "collateral register"]
+
+
+@dataclass
+class Inst:
+    name: str
+    seed: int
+    entity: str
+    short: str
+    policy_id: str
+    policy_version: str
+    policy_date: str
+    ref_year: int
+    threshold: int
+    n_events: int
+    scale: float  # loss size factor
+    bi: list[tuple[int, int, int]]  # (ILDC, SC, FC) for ref_year-2 .. ref_year
+    event_prefix: str
+
+
+INSTANCES = [
+    Inst("base", 4711, "Stellmark Bank AG", "Stellmark", "ORP-04", "3.2", "14 March 2025", 2025, 20_000, 290, 1.0,
+         [(812_400_000, 455_900_000, 139_700_000), (834_100_000, 471_300_000, 121_800_000),
+          (861_900_000, 489_200_000, 148_600_000)], "SM"),
+    Inst("coop", 9133, "Aldebrook Cooperative Bank eG", "Aldebrook", "RK-ORM-07", "2.1", "2 February 2024", 2024,
+         10_000, 230, 0.42,
+         [(402_700_000, 221_400_000, 61_300_000), (419_800_000, 230_900_000, 55_100_000),
+          (437_200_000, 246_500_000, 70_800_000)], "AB"),
+]
+
+NUMBER_WORDS = {3: "three", 5: "five", 10: "ten"}
+WINDOW = 5
+MULTIPLIER = 15
+BUCKETS = [(1_000_000_000, 0.12), (30_000_000_000, 0.15), (None, 0.18)]
+
+
+# ----------------------------------------------------------------------------------------------- events
+def loguni(rng: random.Random, lo: float, hi: float) -> float:
+    return math.exp(rng.uniform(math.log(lo), math.log(hi)))
+
+
+def describe(rng: random.Random, code: str, intent: str, staff: str) -> tuple[str, str]:
+    b, v, s = rng.choice(BRANCHES), rng.choice(VENDORS), rng.choice(SYSTEMS)
+    n = rng.randint(3, 60)
+    colluding = staff != "None"
+    who = "a branch employee" if staff == "Employee" else "a contractor from the cash-handling agency"
+    t = {
+        "CARD-FRAUD": (f"Card skimming at {b} ATM", f"Skimming device found on the {b} ATM; {n} cards compromised "
+                       "and used abroad before blocking."),
+        "CHEQUE-FRAUD": ("Altered cheques presented", f"{n % 9 + 2} cheques with altered payee and amount paid at "
+                         f"{b} branch."),
+        "ID-THEFT": ("Account takeover with stolen identity", "Fraudster passed remote onboarding with a stolen "
+                     "identity and drew on an overdraft."),
+        "ROBBERY": (f"Armed robbery at {b}", f"Cash stolen from the {b} branch counter during opening hours."),
+        "PHISHING": ("Customers defrauded through cloned login page", f"{n} online-banking customers entered "
+                     "credentials on a cloned page; refunds paid under the bank's guarantee."),
+        "CYBER-THEFT": ("Fraudulent transfers after intrusion", f"Attackers used compromised credentials on the {s} "
+                        "to release outbound transfers."),
+        "EMBEZZLE": ("Misappropriation from dormant accounts", "Employee transferred balances of dormant accounts to "
+                     "accounts controlled by relatives."),
+        "UNAUTH-TRADE": ("Positions beyond trading mandate", "Trader concealed positions beyond limits by booking "
+                         "fictitious hedges; positions closed out at a loss."),
+        "INSIDER": ("Trading ahead of client orders", "Staff member traded ahead of large client orders on a "
+                    "personal account; client compensation and fine."),
+        "BRIBERY": ("Kickbacks on procurement contract", f"Manager accepted payments from {v} in return for "
+                    "inflated invoices."),
+        "HR-DISPUTE": ("Wrongful dismissal settlement", "Settlement of a claim for unfair dismissal after a "
+                       "restructuring."),
+        "DISCRIMINATION": ("Harassment and discrimination claim", "Tribunal award after a manager's deliberate "
+                           "discrimination of a team member."),
+        "INJURY": (f"Visitor injured at {b} branch", "Personal-injury claim after a fall on a wet floor."),
+        "MIS-SELLING": ("Complex notes sold to retail clients", "Redress paid to retail clients sold structured "
+                        "notes outside their risk profile."),
+        "SUITABILITY": ("Unsuitable pension advice", "Compensation to clients after advice that ignored "
+                        "disclosed risk preferences."),
+        "PRIVACY-BREACH": ("Client statements sent to wrong recipients", f"Mailing error at {v} exposed client "
+                           "data; regulator fine and compensation."),
+        "ANTITRUST": ("Fine for fee coordination", "Competition authority fine for coordinating card fees with "
+                      "other banks."),
+        "AML-BREACH": ("Fine for deficient transaction monitoring", "Supervisory fine for gaps in transaction "
+                       "monitoring and late suspicious-activity reports."),
+        "FLOOD": (f"Flooding of {b} branch basement", "Heavy rain flooded the basement archive and plant room."),
+        "FIRE": ("Fire in regional office", "Electrical fire damaged the regional office fit-out and IT equipment."),
+        "STORM": (f"Storm damage at {b}", "Roof and facade of the branch damaged in a storm."),
+        "VANDALISM": (f"ATM vandalised at {b}", "ATM fascia and lobby deliberately smashed overnight; no cash "
+                      "taken."),
+        "IT-OUTAGE": (f"Outage of the {s}", f"The {s} was unavailable for several hours; fees refunded and "
+                      "penalty interest paid."),
+        "SOFTWARE-FAULT": ("Faulty release double-charged fees", f"A release of the {s} charged account fees "
+                           "twice; refunds paid."),
+        "TELECOM": ("Network provider failure", "Branch network links down for a day; manual processing costs."),
+        "UTILITY": (f"Power cut at {b}", "Prolonged power cut; generator hire and spoiled cash-handling equipment."),
+        "PAYMENT-ERROR": ("Payment released twice", "A batch of supplier payments was released twice; part of the "
+                          "duplicate funds could not be recalled."),
+        "DATA-ENTRY": ("Wrong interest rate keyed", "Interest rate keyed wrongly on new loans; clients "
+                       "compensated."),
+        "COLLATERAL-MGMT": ("Mortgage collateral not registered", "Land-charge registration missed; the collateral "
+                            "was unavailable when the loan defaulted."),
+        "VENDOR-DISPUTE": (f"Dispute with {v}", f"Settlement of a contractual dispute with {v} over service "
+                           "levels."),
+        "REPORTING-ERROR": ("Late regulatory return", "Penalty for a late and inaccurate statistical return."),
+        "DOCUMENTATION": ("Guarantee unenforceable", "Guarantee could not be enforced because signature pages "
+                          "were missing."),
+    }[code]
+    title, text = t
+    if colluding and CODES[code][1] == "EF":
+        text += f" Investigation found that {who} passed card or account data to the fraudsters."
+    if code in ("IT-OUTAGE", "SOFTWARE-FAULT", "TELECOM") and intent == "Yes":
+        if colluding:
+            text = f"A system administrator deliberately disabled parts of the {s} after a dispute with management."
+        else:
+            text = f"Ransomware attack by an external group encrypted servers of the {s}; recovery costs."
+    if CODES[code][1] == "PE" and intent == "Yes" and colluding:
+        text += " The operations clerk deliberately concealed the error by falsifying reconciliations."
+    return title, text
+
+
+def primary_type(code: str) -> str:
+    return CODES[code][1]
+
+
+def classify(code: str, intent: str, staff: str) -> str:
+    """The policy's rules (section 4): primary type from the legacy code, then the overriding rules."""
+    t = primary_type(code)
+    internal = staff in ("Employee", "Contractor")
+    if intent == "Yes" and internal and t in ("EF", "PE", "SD"):
+        return "IF"
+    if intent == "Yes" and not internal and t == "SD":
+        return "EF"
+    return t
+
+
+def line_of(cc: int, beneficiary: str) -> str:
+    if SHARED[0] <= cc <= SHARED[1]:
+        return beneficiary or "CI"
+    for code, _, lo, hi in LINES:
+        if lo <= cc <= hi:
+            return code
+    raise ValueError(cc)
+
+
+CODE_WEIGHTS = {
+    "CARD-FRAUD": 16, "CHEQUE-FRAUD": 3, "ID-THEFT": 5, "ROBBERY": 2, "PHISHING": 7, "CYBER-THEFT": 2,
+    "EMBEZZLE": 2, "UNAUTH-TRADE": 1, "INSIDER": 1, "BRIBERY": 1, "HR-DISPUTE": 4, "DISCRIMINATION": 3,
+    "INJURY": 3, "MIS-SELLING": 3, "SUITABILITY": 4, "PRIVACY-BREACH": 3, "ANTITRUST": 1, "AML-BREACH": 1,
+    "FLOOD": 2, "FIRE": 1, "STORM": 2, "VANDALISM": 4, "IT-OUTAGE": 5, "SOFTWARE-FAULT": 5, "TELECOM": 3,
+    "UTILITY": 2, "PAYMENT-ERROR": 12, "DATA-ENTRY": 10, "COLLATERAL-MGMT": 3, "VENDOR-DISPUTE": 3,
+    "REPORTING-ERROR": 3, "DOCUMENTATION": 4,
+}
+PREFERRED_LINES = {  # where each cause tends to be booked
+    "EF": ["RB", "RB", "RB", "CB", "PS"], "IF": ["RB", "TM", "AW", "CB"], "EW": ["RB", "CB", "CI", "AW"],
+    "CP": ["RB", "AW", "CB", "CF", "AS"], "PD": ["RB", "CI", "CB"], "SD": ["PS", "RB", "TM", "AS"],
+    "PE": ["PS", "CB", "RB", "TM", "AS", "CF"],
+}
+
+
+def cost_centre(rng: random.Random, line: str) -> int:
+    _, _, lo, hi = next(x for x in LINES if x[0] == line)
+    return rng.randint(lo, hi)
+
+
+def rand_date(rng: random.Random, year: int) -> dt.date:
+    return dt.date(year, 1, 1) + dt.timedelta(days=rng.randint(0, 364))
+
+
+def generate(inst: Inst) -> list[dict]:
+    rng = random.Random(inst.seed)
+    first, last = inst.ref_year - WINDOW + 1, inst.ref_year
+    codes, weights = zip(*CODE_WEIGHTS.items(), strict=True)
+    events: list[dict] = []
+    seq = 0
+
+    def new_event(code: str, year: int, *, amount: float | None = None, group: str = "") -> dict:
+        nonlocal seq
+        seq += 1
+        t = primary_type(code)
+        intent = "Yes" if t in ("EF", "IF") or code == "VANDALISM" else "No"
+        staff = "Employee" if t == "IF" else "None"
+        if t == "IF" and rng.random() < 0.25:
+            staff = "Contractor"
+        if t in ("CP", "EW") and rng.random() < 0.35:  # deliberate conduct: stays CP / EW under the policy
+            intent, staff = "Yes", "Employee"
+        if code == "HR-DISPUTE":
+            staff = "Employee"
+        r = rng.random()
+        if t == "EF" and r < 0.16 and not group:
+            staff = rng.choice(["Employee", "Contractor"])  # collusion -> IF
+        if code in ("IT-OUTAGE", "SOFTWARE-FAULT", "TELECOM") and r < 0.4:
+            intent = "Yes"
+            staff = "Employee" if r < 0.1 else "None"  # sabotage -> IF, attack -> EF
+        if t == "PE" and r < 0.08:
+            intent, staff = "Yes", "Employee"
+        target_line = rng.choice(PREFERRED_LINES[t])
+        shared = rng.random() < 0.16
+        if shared:
+            cc = rng.randint(*SHARED)
+            beneficiary = "" if rng.random() < 0.25 else target_line
+        else:
+            cc = cost_centre(rng, target_line)
+            beneficiary = ""
+        lo, hi = CODES[code][2]
+        gross = amount if amount is not None else round(loguni(rng, lo, hi) * inst.scale, 2)
+        recovery = 0.0
+        if rng.random() < 0.22:
+            recovery = round(gross * rng.choice([0.1, 0.25, 0.4, 0.6, 0.8, 1.0]), 2)
+        acc = rand_date(rng, year)
+        occ = acc - dt.timedelta(days=rng.randint(5, 420))
+        disc = occ + dt.timedelta(days=rng.randint(0, (acc - occ).days))
+        title, text = describe(rng, code, intent, staff)
+        boundary = ""
+        if code in ("COLLATERAL-MGMT", "DOCUMENTATION") and rng.random() < 0.55:
+            boundary = "Credit"
+        elif code in ("UNAUTH-TRADE", "PAYMENT-ERROR", "DATA-ENTRY", "IT-OUTAGE") and target_line == "TM" \
+                and rng.random() < 0.6:
+            boundary = "Market"
+        return {
+            "seq": seq, "code": code, "intent": intent, "staff": staff, "cc": cc, "beneficiary": beneficiary,
+            "occ": occ, "disc": disc, "acc": acc, "gross": gross, "recovery": recovery, "boundary": boundary,
+            "group": group, "status": rng.choice(["Closed", "Closed", "Closed", "Open"]), "title": title,
+            "text": text,
+        }
+
+    years = list(range(first - 2, last + 1))
+    for _ in range(inst.n_events):
+        y = rng.choice(years)
+        events.append(new_event(rng.choices(codes, weights)[0], y))
+    # events booked after the reference date (in the register, outside the window)
+    for _ in range(6):
+        e = new_event(rng.choices(codes, weights)[0], last + 1)
+        e["acc"] = dt.date(last + 1, 1, rng.randint(5, 28))
+        e["disc"] = min(e["disc"], e["acc"])
+        e["occ"] = min(e["occ"], e["disc"])
+        e["status"] = "Open"
+        events.append(e)
+    # withdrawn entries (recorded in error)
+    for e in rng.sample([e for e in events if first <= e["acc"].year <= last], 5):
+        e["status"] = "Withdrawn"
+        e["text"] += " Entry withdrawn: duplicate of an event already recorded."
+    # grouped events: members individually below the threshold
+    t = inst.threshold
+    plans = [("CARD-FRAUD", 5, 1.9), ("PAYMENT-ERROR", 3, 1.6), ("PHISHING", 4, 2.4), ("DATA-ENTRY", 3, 0.8)]
+    for k, (code, n, total_factor) in enumerate(plans):
+        gid = f"G-{last - 1 - k % 3}-{k + 1:02d}"
+        year = last - 1 - k % 3
+        shares = [rng.uniform(0.6, 1.4) for _ in range(n)]
+        total = t * total_factor
+        for sh in shares:
+            amt = round(min(total * sh / sum(shares), t * 0.95), 2)
+            e = new_event(code, year, amount=amt, group=gid)
+            e["recovery"], e["boundary"], e["status"] = 0.0, "", "Closed"
+            e["title"] += " (series)"
+            e["text"] += f" Part of a linked series recorded under {gid}."
+            events.append(e)
+    # a few events near the threshold, where recoveries decide
+    for code in ("CHEQUE-FRAUD", "VENDOR-DISPUTE", "INJURY", "SOFTWARE-FAULT"):
+        e = new_event(code, rng.choice(range(first, last + 1)), amount=round(t * rng.uniform(1.15, 1.6), 2))
+        e["recovery"] = round(e["gross"] - t * rng.uniform(0.5, 0.95), 2)
+        e["boundary"] = ""
+        events.append(e)
+        e2 = new_event(code, rng.choice(range(first, last + 1)), amount=float(t))  # exactly at the threshold
+        e2["recovery"], e2["boundary"], e2["status"] = 0.0, "", "Closed"
+        events.append(e2)
+    # order by discovery and assign ids as the GRC tool does
+    events.sort(key=lambda e: (e["disc"], e["seq"]))
+    per_year: dict[int, int] = {}
+    for e in events:
+        per_year[e["disc"].year] = per_year.get(e["disc"].year, 0) + 1
+        e["id"] = f"{inst.event_prefix}-{e['disc'].year}-{per_year[e['disc'].year]:04d}"
+        e["type"] = classify(e["code"], e["intent"], e["staff"])
+        e["line"] = line_of(e["cc"], e["beneficiary"])
+        e["net"] = round(e["gross"] - e["recovery"], 2)
+    return events
+
+
+def capital(inst: Inst, events: list[dict]) -> dict:
+    first, last = inst.ref_year - WINDOW + 1, inst.ref_year
+    eligible = [e for e in events if first <= e["acc"].year <= last and e["status"] != "Withdrawn"
+                and e["boundary"] != "Credit"]
+    groups: dict[str, float] = {}
+    for e in eligible:
+        if e["group"]:
+            groups[e["group"]] = groups.get(e["group"], 0.0) + e["net"]
+    included = [e for e in eligible
+                if (groups[e["group"]] if e["group"] else e["net"]) >= inst.threshold]
+    annual = [{"year": y, "net_loss": round(sum(e["net"] for e in included if e["acc"].year == y), 2),
+               "events": sum(1 for e in included if e["acc"].year == y)} for y in range(first, last + 1)]
+    ala = sum(a["net_loss"] for a in annual) / WINDOW
+    lc = MULTIPLIER * ala
+    bi_years = [sum(x) for x in inst.bi]
+    bi = sum(bi_years) / 3
+    bic, lower = 0.0, 0
+    for upper, coef in BUCKETS:
+        top = bi if upper is None else min(bi, upper)
+        if top > lower:
+            bic += (top - lower) * coef
+        if upper is None or bi <= upper:
+            break
+        lower = upper
+    ilm = math.log(math.e - 1 + (lc / bic) ** 0.8)
+    orc = bic * ilm
+    return {
+        "entity": inst.entity,
+        "reference_date": f"{inst.ref_year}-12-31",
+        "currency": "EUR",
+        "loss_threshold": inst.threshold,
+        "annual_net_losses": annual,
+        "events_in_capital": sorted(e["id"] for e in included),
+        "average_annual_loss": round(ala, 2),
+        "loss_component": round(lc, 2),
+        "business_indicator": round(bi, 2),
+        "business_indicator_component": round(bic, 2),
+        "internal_loss_multiplier": round(ilm, 6),
+        "capital_requirement": round(orc, 2),
+        "rwa": round(12.5 * orc, 2),
+    }
+
+
+# ------------------------------------------------------------------------------------------------ files
+HEAD = Font(bold=True)
+FILL = PatternFill("solid", fgColor="E4E9D8")
+
+
+def write_register(inst: Inst, events: list[dict], path: Path) -> None:
+    wb = openpyxl.Workbook()
+    wb.properties.creator = "GRC suite"
+    wb.properties.created = wb.properties.modified = dt.datetime(inst.ref_year + 1, 1, 31, 9, 0)
+    info = wb.active
+    info.title = "Read me"
+    rows = [
+        (f"{inst.entity} - operational loss event register (export)", None),
+        ("Exported from", "GRC suite, module Loss Events"),
+        ("Export date", f"{inst.ref_year + 1}-01-31"),
+        ("Scope", "All loss events recorded since the register was migrated, incl. withdrawn entries"),
+        ("Currency", "EUR (gross loss and recoveries converted at the accounting-date rate)"),
+        ("Legacy cause code", "Cause code of the former incident database; taxonomy mapping per the policy"),
+        ("Beneficiary business line", "Filled for events booked to shared-service cost centres only"),
+        ("Boundary", "Credit = credit-risk boundary event; Market = market-risk boundary event"),
+        ("Group ID", "Linked events with a common root cause"),
+    ]
+    for r in rows:
+        info.append(list(r))
+    info["A1"].font = Font(bold=True, size=12)
+    info.column_dimensions["A"].width = 28
+    info.column_dimensions["B"].width = 90
+    ws = wb.create_sheet("Loss events")
+    header = ["Event ID", "Title", "Description", "Legacy cause code", "Intentional", "Staff involvement",
+              "Cost centre", "Beneficiary business line", "Occurrence date", "Discovery date", "Accounting date",
+              "Gross loss (EUR)", "Recoveries (EUR)", "Boundary", "Group ID", "Status"]
+    ws.append(header)
+    for c in ws[1]:
+        c.font, c.fill = HEAD, FILL
+    for e in events:
+        ws.append([e["id"], e["title"], e["text"], e["code"], e["intent"], e["staff"], e["cc"],
+                   e["beneficiary"] or None, e["occ"], e["disc"], e["acc"], e["gross"], e["recovery"] or None,
+                   e["boundary"] or None, e["group"] or None, e["status"]])
+        r = ws.max_row
+        for col in (9, 10, 11):
+            ws.cell(r, col).number_format = "YYYY-MM-DD"
+        for col in (12, 13):
+            ws.cell(r, col).number_format = "#,##0.00"
+    for col, w in zip("ABCDEFGHIJKLMNOP", (15, 36, 70, 18, 10, 14, 10, 12, 12, 12, 12, 15, 15, 10, 11, 10),
+                      strict=True):
+        ws.column_dimensions[col].width = w
+    ws.freeze_panes = "B2"
+    ws.auto_filter.ref = f"A1:P{ws.max_row}"
+    bi = wb.create_sheet("Business indicator")
+    bi.append(["Financial year", "Interest, leases and dividend component (ILDC)", "Services component (SC)",
+               "Financial component (FC)"])
+    for c in bi[1]:
+        c.font, c.fill = HEAD, FILL
+    for k, (ildc, sc, fc) in enumerate(inst.bi):
+        bi.append([inst.ref_year - 2 + k, ildc, sc, fc])
+        for col in (2, 3, 4):
+            bi.cell(bi.max_row, col).number_format = "#,##0"
+    bi.append([])
+    bi.append(["Source: finance, audited financial statements; components computed per the regulatory definitions."])
+    for col, w in zip("ABCD", (16, 44, 26, 26), strict=True):
+        bi.column_dimensions[col].width = w
+    wb.save(path)
+
+
+def fmt_eur(x: int) -> str:
+    return f"EUR {x:,.0f}"
+
+
+def write_policy(inst: Inst, path_pdf: Path) -> None:
+    d = docx.Document()
+    d.core_properties.author = "Operational Risk Management"
+    d.core_properties.title = f"{inst.policy_id} Operational Risk Loss Event Taxonomy and Capital Standard"
+    d.core_properties.created = dt.datetime(inst.ref_year, 3, 1)
+    st = d.styles["Normal"]
+    st.font.name = "Liberation Sans"
+    st.font.size = Pt(10)
+    title = d.add_paragraph()
+    title.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    run = title.add_run(f"{inst.entity}\nOperational Risk Loss Event Taxonomy and Capital Standard")
+    run.bold = True
+    run.font.size = Pt(15)
+    meta = d.add_table(rows=0, cols=2)
+    meta.style = "Table Grid"
+    for k, v in [("Document", f"{inst.policy_id}, version {inst.policy_version}"),
+                 ("Owner", "Head of Operational Risk Management"), ("Approved by", "Risk Committee"),
+                 ("Effective", inst.policy_date), ("Classification", "Internal")]:
+        cells = meta.add_row().cells
+        cells[0].text, cells[1].text = k, v
+
+    def h(text: str, level: int = 1) -> None:
+        d.add_heading(text, level=level)
+
+    def p(text: str) -> None:
+        d.add_paragraph(text)
+
+    h("1 Purpose and scope")
+    p(f"This standard sets out how operational loss events of {inst.entity} (the Bank) are classified by event type "
+      "and business line, and how the loss data enter the Bank's own calculation of its operational-risk capital "
+      "requirement for internal capital planning. It applies to every entry of the loss event register.")
+    h("2 Definitions")
+    for term, text in [
+        ("Loss event", "An operational-risk event that caused a financial loss recorded in the loss event register."),
+        ("Gross loss", "The loss before any recovery, as recorded in the register in EUR."),
+        ("Recoveries", "Amounts received from third parties or insurers in relation to the loss event."),
+        ("Net loss", "Gross loss minus recoveries."),
+        ("Accounting date", "The date on which the loss was first recognised in the profit and loss account. "
+                            "Loss data are assigned to calendar years by accounting date, never by occurrence or "
+                            "discovery date."),
+        ("Internal party", "An employee of the Bank, or a contractor working for the Bank under its direction "
+                           "(register field Staff involvement = Employee or Contractor)."),
+        ("Boundary event", "An operational-risk event that is also related to credit risk or market risk "
+                           "(register field Boundary)."),
+        ("Linked events", "Several register entries with a common root cause, recorded under one Group ID."),
+    ]:
+        para = d.add_paragraph(style="List Bullet")
+        para.add_run(term + ": ").bold = True
+        para.add_run(text)
+    h("3 Roles")
+    p("Business lines record loss events in the register. Operational Risk Management classifies each event under "
+      "this standard, validates the data and computes the capital figures each year as at the reference date, "
+      "31 December.")
+    h("4 Event-type taxonomy")
+    h("4.1 Event types", 2)
+    p("Every loss event is assigned exactly one of the following seven event types, identified by its code.")
+    t = d.add_table(rows=1, cols=3)
+    t.style = "Table Grid"
+    for c, text in zip(t.rows[0].cells, ("Code", "Event type", "Definition"), strict=True):
+        c.text = text
+    for code, (name, definition) in TYPES.items():
+        cells = t.add_row().cells
+        cells[0].text, cells[1].text, cells[2].text = code, name, definition
+    h("4.2 Primary type", 2)
+    p("The register still carries the legacy cause code of the former incident database. Appendix A maps each "
+      "legacy cause code to a primary event type. The primary type is the event type unless a rule of section 4.3 "
+      "applies.")
+    h("4.3 Overriding rules", 2)
+    p("The following rules are applied in this order; the first rule that applies determines the event type.")
+    for text in [
+        "Rule 1 (internal involvement). Where the event was intentional (Intentional = Yes) and an internal party "
+        "took part (Staff involvement = Employee or Contractor), an event whose primary type is EF, PE or SD is "
+        "classified IF.",
+        "Rule 2 (attacks on systems). Where the event was intentional and no internal party took part, an event "
+        "whose primary type is SD is classified EF.",
+        "Rule 3 (no other overrides). All other events keep their primary type. In particular, deliberate conduct "
+        "towards clients or employees remains CP or EW even where staff acted intentionally, and malicious damage "
+        "by third parties without intent to gain (vandalism) remains PD.",
+    ]:
+        d.add_paragraph(text, style="List Number")
+    h("5 Business lines")
+    h("5.1 Mapping by cost centre", 2)
+    p("Each loss event is assigned to the business line that owns the cost centre to which the loss was booked:")
+    t = d.add_table(rows=1, cols=3)
+    t.style = "Table Grid"
+    for c, text in zip(t.rows[0].cells, ("Code", "Business line", "Cost centres"), strict=True):
+        c.text = text
+    for code, name, lo, hi in LINES:
+        cells = t.add_row().cells
+        cells[0].text, cells[1].text, cells[2].text = code, name, f"{lo} to {hi}"
+    h("5.2 Shared services", 2)
+    p(f"Cost centres {SHARED[0]} to {SHARED[1]} belong to the shared service centre, which is not a business line. "
+      "A loss booked to a shared-service cost centre is assigned to the business line recorded in the register "
+      "field Beneficiary business line; where that field is empty, it is assigned to Corporate Items (CI).")
+    h("6 Loss data for the capital calculation")
+    h("6.1 Observation window", 2)
+    p(f"The loss data used are those of the {NUMBER_WORDS[WINDOW]} calendar years ending with the year of the "
+      "reference date. Loss events whose accounting date lies outside these years are not used, whatever their "
+      "occurrence or discovery date.")
+    h("6.2 Inclusion criteria", 2)
+    for text in [
+        f"Loss threshold: a loss event is used only if its net loss is at least {fmt_eur(inst.threshold)}.",
+        "Linked events: for entries sharing a Group ID, the threshold is applied to the total net loss of the "
+        "group's entries within the observation window; if that total reaches the threshold, every entry of the "
+        "group is used, each in the year of its own accounting date.",
+        "Boundary events: events marked Credit are captured in the credit-risk capital requirement and are "
+        "excluded here; events marked Market are operational losses and are included.",
+        "Register entries with status Withdrawn were recorded in error and are excluded. Open and Closed events "
+        "are used.",
+    ]:
+        d.add_paragraph(text, style="List Bullet")
+    h("6.3 Annual losses", 2)
+    p("The annual loss of a year is the sum of the net losses of the loss events used whose accounting date lies in "
+      f"that year. The average annual loss is the sum of the annual losses of the {NUMBER_WORDS[WINDOW]} years "
+      f"divided by {WINDOW}, including years without losses.")
+    h("7 Capital method")
+    h("7.1 Business indicator", 2)
+    p("For each of the three financial years ending with the year of the reference date, the business indicator is "
+      "the sum of its interest, leases and dividend component, its services component and its financial component "
+      "as reported by Finance. The business indicator (BI) used is the average of the three years.")
+    h("7.2 Business indicator component", 2)
+    p("The business indicator component (BIC) is obtained by applying the following marginal coefficients to the "
+      "parts of BI in each bucket:")
+    t = d.add_table(rows=1, cols=2)
+    t.style = "Table Grid"
+    for c, text in zip(t.rows[0].cells, ("Part of BI (EUR)", "Marginal coefficient"), strict=True):
+        c.text = text
+    for label, coef in [("up to 1 billion", "12%"), ("above 1 billion up to 30 billion", "15%"),
+                        ("above 30 billion", "18%")]:
+        cells = t.add_row().cells
+        cells[0].text, cells[1].text = label, coef
+    h("7.3 Loss component", 2)
+    p(f"The loss component (LC) is {MULTIPLIER} times the average annual loss of section 6.3.")
+    h("7.4 Internal loss multiplier", 2)
+    p("The internal loss multiplier is ILM = ln(e - 1 + (LC / BIC)^0.8), where ln is the natural logarithm and e "
+      "is Euler's number.")
+    h("7.5 Capital requirement", 2)
+    p("The operational-risk capital requirement is ORC = BIC x ILM. Risk-weighted assets are RWA = 12.5 x ORC. "
+      "Figures are computed in EUR without intermediate rounding.")
+    h("7.6 Worked example (illustrative figures)", 2)
+    p("With BI = EUR 1,200 million, BIC = 0.12 x 1,000 + 0.15 x 200 = EUR 150 million. With an average annual loss "
+      "of EUR 8 million, LC = EUR 120 million and ILM = ln(1.71828 + 0.8^0.8) = ln(1.71828 + 0.83651) = 0.93797, so "
+      "ORC = EUR 140.7 million and RWA = EUR 1,758.7 million.")
+    d.add_page_break()
+    h("Appendix A - Legacy cause codes")
+    t = d.add_table(rows=1, cols=3)
+    t.style = "Table Grid"
+    for c, text in zip(t.rows[0].cells, ("Legacy code", "Primary type", "Meaning"), strict=True):
+        c.text = text
+    for code, (meaning, typ, _) in CODES.items():
+        cells = t.add_row().cells
+        cells[0].text, cells[1].text, cells[2].text = code, typ, meaning
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "oprisk_taxonomy_policy.docx"
+        d.save(src)
+        from worktrial.grading.render import libreoffice_convert
+
+        (out,) = libreoffice_convert([src], "pdf", Path(tmp) / "out")
+        shutil.copyfile(out, path_pdf)
+
+
+def build(inst: Inst) -> None:
+    if inst.name == "base":
+        inp, ref = FAMILY / "workspace/input", FAMILY / "hidden/reference"
+    else:
+        inp = FAMILY / f"variants/{inst.name}/workspace/input"
+        ref = FAMILY / f"variants/{inst.name}/hidden/reference"
+    inp.mkdir(parents=True, exist_ok=True)
+    ref.mkdir(parents=True, exist_ok=True)
+    events = generate(inst)
+    write_register(inst, events, inp / "loss_register.xlsx")
+    write_policy(inst, inp / "oprisk_taxonomy_policy.pdf")
+    with open(ref / "classified_events.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["event_id", "event_type", "business_line"])
+        for e in events:
+            w.writerow([e["id"], e["type"], e["line"]])
+    with open(ref / "rule_cases.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["event_id", "aspect", "expected", "rule"])
+        for e in events:
+            internal = e["staff"] in ("Employee", "Contractor")
+            if e["type"] != primary_type(e["code"]):
+                rule = "4.3 rule 1" if e["type"] == "IF" else "4.3 rule 2"
+                w.writerow([e["id"], "event_type", e["type"], rule])
+            elif e["intent"] == "Yes" and (internal or e["code"] == "VANDALISM") and e["type"] in ("CP", "EW", "PD"):
+                w.writerow([e["id"], "event_type", e["type"], "4.3 rule 3"])
+            if SHARED[0] <= e["cc"] <= SHARED[1]:
+                w.writerow([e["id"], "business_line", e["line"], "5.2 shared services"])
+    cap = capital(inst, events)
+    (ref / "capital.json").write_text(json.dumps(cap, indent=2) + "\n", encoding="utf-8")
+    overridden = sum(1 for e in events if e["type"] != primary_type(e["code"]))
+    shared = sum(1 for e in events if SHARED[0] <= e["cc"] <= SHARED[1])
+    print(inst.name, len(events), "events;", overridden, "overridden;", shared, "shared-service;",
+          len(cap["events_in_capital"]), "in capital;",
+          {k: v for k, v in cap.items() if k not in ("events_in_capital", "annual_net_losses")})
+    print("  ", cap["annual_net_losses"])
+
+
+def main() -> None:
+    for inst in INSTANCES:
+        build(inst)
+
+
+if __name__ == "__main__":
+    main()
