@@ -1,0 +1,511 @@
+"""Writes every instance's inputs (mark scheme, class list, submissions) and reference outputs.
+
+Deterministic: the same code writes the same bytes. Run with a Python that has python-docx:
+
+    python hidden/build_inputs.py
+
+Each student's answers are generated from a decided outcome per mark point (right or wrong value, unit,
+keyword, letter). After writing the files, hidden/solutions/reference.py marks them from the text alone, and
+the generator checks that it awards exactly the marks that were decided, so the inputs and the rules in the
+mark scheme agree.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import docx
+from docx.shared import Inches, Pt
+
+FAMILY = Path(__file__).resolve().parent.parent
+FIXED_TIME = (2026, 3, 2, 9, 0, 0)
+FIXED_ISO = "2026-03-02T09:00:00Z"
+SCHOOL = "Fernhill Academy"
+
+RULES = [
+    "Mark only what the student wrote for that question. A question left blank scores 0.",
+    "Final answer (value) marks: the final answer is the first number after the last '=' sign in the "
+    "student's answer; where the answer has no '=' sign, it is the first number in the answer. Award all the "
+    "value marks when it lies in an accepted range (inclusive) or equals an accepted value, otherwise none. "
+    "Ignore how many decimal places are given, as long as the value is accepted.",
+    "Unit mark: award it when what is written straight after the final answer is one of the accepted units, "
+    "exactly, and nothing more is joined on to it (so 'N' or 'N.' but not 'N/kg' or 'Nm'). Unit symbols must "
+    "match capitals included (W is a watt, w is not); unit words may be written in any capitals. No final "
+    "answer, no unit mark. The unit mark does not depend on the value being right.",
+    "Keyword marks: award the mark when the answer contains any of the accepted words or phrases anywhere, "
+    "ignoring capitals and spaces (so 'P=E/t' and 'p = E / t' both count). Spelling must be exact.",
+    "Multiple choice: the letter given (A to D), with or without brackets or the word 'Option'.",
+    "There are no half marks and no marks for crossed-out work.",
+]
+
+
+# ---------------------------------------------------------------------------------------------- questions
+
+
+@dataclass
+class Criterion:
+    kind: str  # value | unit | keyword | choice
+    marks: int
+    point: str  # the "Mark point" cell
+    accept: str  # the "Accept" cell
+
+
+@dataclass
+class Question:
+    n: int
+    prompt: str
+    criteria: list[Criterion]
+    # value questions: (working, value-text) pairs for a right and a wrong final answer
+    right: list[tuple[str, str]] = field(default_factory=list)
+    wrong: list[tuple[str, str]] = field(default_factory=list)
+    units_right: list[str] = field(default_factory=list)
+    units_wrong: list[str] = field(default_factory=list)
+    method_right: list[str] = field(default_factory=list)  # keyword criterion of a calculation
+    method_wrong: list[str] = field(default_factory=list)
+    # keyword questions: per criterion, phrases that earn it and phrases that do not
+    phrases: list[tuple[list[str], list[str]]] = field(default_factory=list)
+    choices: tuple[str, list[str]] = ("", [])
+
+
+def value_q(n, prompt, marks, accept, right, wrong, unit=None, method=None):
+    crits = []
+    mr, mw = [], []
+    if method is not None:
+        words, keywords, mr, mw = method
+        crits.append(Criterion("keyword", 1, f"Keyword: {words}", "Any of: " + "; ".join(keywords)))
+    crits.append(Criterion("value", marks, "Final answer (value)", accept))
+    ur, uw = [], []
+    if unit is not None:
+        symbols, words, ur, uw = unit
+        text = f"Symbols: {', '.join(symbols)}."
+        if words:
+            text += f" Words: {', '.join(words)}."
+        crits.append(Criterion("unit", 1, "Unit", text))
+    return Question(n, prompt, crits, right=right, wrong=wrong, units_right=ur, units_wrong=uw,
+                    method_right=mr, method_wrong=mw)  # fmt: skip
+
+
+def keyword_q(n, prompt, parts):
+    crits = [
+        Criterion("keyword", 1, f"Keyword: {what}", "Any of: " + "; ".join(accept)) for what, accept, _, _ in parts
+    ]
+    return Question(n, prompt, crits, phrases=[(r, w) for _, _, r, w in parts])
+
+
+def choice_q(n, prompt, letter, wrong):
+    return Question(n, prompt, [Criterion("choice", 1, "Multiple choice", letter)], choices=(letter, wrong))
+
+
+PHYSICS = [
+    value_q(1, "A resultant force acts on a 2.5 kg trolley, which accelerates at 4.8 m/s². Calculate the force.",
+            2, "11.9 to 12.1",
+            right=[("F = ma = 2.5 x 4.8", "12"), ("2.5 x 4.8", "12.0"), ("", "12")],
+            wrong=[("2.5 + 4.8", "7.3"), ("4.8 / 2.5", "1.92"), ("2.5 x 4.8 x 9.8", "117.6")],
+            unit=(["N"], ["newton", "newtons"], ["N", "newtons", "Newtons", "N."], ["", "n", "kg", "Nm", "J"])),
+    value_q(2, "A 0.45 kg ball moves at 12.5 m/s. Calculate its kinetic energy.", 2, "35 to 35.2",
+            right=[("Ek = 1/2 x m x v^2 = 0.5 x 0.45 x 12.5 x 12.5", "35.16"),
+                   ("0.5 x 0.45 x 156.25", "35.2"), ("1/2 x 0.45 x 12.5^2", "35.156"), ("0.5 x 0.45 x 156.25", "35")],
+            wrong=[("0.45 x 12.5 x 12.5", "70.3"), ("0.5 x 0.45 x 12.5", "2.8"), ("1/2 x 0.45 x 12.5^2", "35.9")],
+            unit=(["J"], ["joule", "joules"], ["J", "joules", "J (joules)"], ["", "j", "N", "W", "kJ"])),
+    keyword_q(3, "A skydiver opens her parachute and soon falls at a steady speed. Explain why.", [
+        ("names the force opposing motion", ["air resistance", "drag"],
+         ["the air resistance goes up a lot", "drag increases because the area is bigger", "Air Resistance rises"],
+         ["the parachute slows her down", "the upward force gets bigger", "friction from the parachute increases"]),
+        ("forces balanced", ["balanced", "equal", "resultant force is zero", "no resultant force"],
+         ["until the forces are balanced", "until it is equal to her weight", "so there is no resultant force"],
+         ["so she stops speeding up", "and then she falls slowly", "so gravity is cancelled out"]),
+    ]),
+    choice_q(4, "Which of these is a vector quantity? A speed  B mass  C velocity  D energy", "C", ["A", "B", "D"]),
+    value_q(5, "A motor transfers 5000 J of energy in 45 s. Calculate its power.", 2, "111 to 111.2",
+            right=[("5000 / 45", "111.1"), ("5000 / 45", "111"), ("5000/45", "111.11")],
+            wrong=[("5000 x 45", "225000"), ("45 / 5000", "0.009"), ("5000 / 45", "110")],
+            unit=(["W"], ["watt", "watts"], ["W", "watts", "Watts"], ["", "w", "J", "J/s"]),
+            method=("power equation", ["P = E/t", "power = energy / time", "power = energy transferred / time"],
+                    ["P = E/t", "power = energy / time", "P = E / t", "Power = Energy transferred / time"],
+                    ["", "", "P = W / t", "E = P x t"])),
+    value_q(6, "A spring (k = 25 N/m) is stretched by 0.06 m. Calculate the energy stored in it.", 2,
+            "0.044 to 0.046",
+            right=[("Ee = 1/2 x k x e^2 = 0.5 x 25 x 0.0036", "0.045"), ("0.5 x 25 x 0.06 x 0.06", "0.045")],
+            wrong=[("25 x 0.06 x 0.06", "0.09"), ("0.5 x 25 x 0.06", "0.75"), ("0.5 x 25 x 0.06 x 0.06", "0.05")],
+            unit=(["J"], ["joule", "joules"], ["J", "joules"], ["", "N", "J/m", "Nm"])),
+    value_q(7, "Calculate the weight of a 65 kg student on Earth (g = 9.8 N/kg).", 2, "636 to 638; 650",
+            right=[("W = mg = 65 x 9.8", "637"), ("65 x 10", "650"), ("65 x 9.8", "637.0")],
+            wrong=[("65 / 9.8", "6.6"), ("65 + 9.8", "74.8"), ("65 x 9.8", "63.7")],
+            unit=(["N"], ["newton", "newtons"], ["N", "newtons"], ["", "kg", "N/kg", "n"])),
+    choice_q(8, "Which energy store increases when a spring is stretched? A kinetic  B elastic potential  "
+                "C chemical  D thermal", "B", ["A", "C", "D"]),
+    keyword_q(9, "Explain why a car's stopping distance is longer on a wet road.", [
+        ("grip between tyres and road", ["friction", "grip"],
+         ["there is less friction between the tyres and the road", "the tyres have less grip", "less Friction"],
+         ["the road is slippery", "the tyres slide on the water", "the road is smooth when it rains"]),
+        ("names the braking distance", ["braking distance"],
+         ["so the braking distance is longer", "which makes the Braking Distance bigger"],
+         ["so it takes longer to stop", "so the car travels further before stopping"]),
+        ("thinking distance unchanged", ["thinking distance"],
+         ["the thinking distance stays the same", "thinking distance is not affected"],
+         ["the driver reacts just as fast", "reaction time is the same"]),
+    ]),
+]
+
+CHEMISTRY = [
+    value_q(1, "Calculate the relative formula mass (Mr) of calcium carbonate, CaCO3 (Ar: Ca 40, C 12, O 16).",
+            2, "100",
+            right=[("Mr = 40 + 12 + (3 x 16)", "100"), ("40 + 12 + 48", "100")],
+            wrong=[("40 + 12 + 16", "68"), ("40 + 12 + 3 + 16", "71"), ("40 x 12 x 16", "7680")]),
+    value_q(2, "Calculate the amount of carbon dioxide in 22 g of CO2 (Mr = 44).", 2, "0.5",
+            right=[("n = m / Mr = 22 / 44", "0.5"), ("22/44", "0.50")],
+            wrong=[("44 / 22", "2"), ("22 x 44", "968"), ("22 / 12", "1.83")],
+            unit=(["mol"], ["mole", "moles"], ["mol", "moles", "Moles"], ["", "g", "mol/dm3", "M"])),
+    value_q(3, "4.0 g of sodium hydroxide is dissolved to make 250 cm3 of solution. Calculate the concentration "
+               "in g/dm3.", 2, "16",
+            right=[("250 cm3 = 0.25 dm3, concentration = 4.0 / 0.25", "16"), ("4 / 0.25", "16.0")],
+            wrong=[("4.0 / 250", "0.016"), ("4.0 x 0.25", "1"), ("4.0 / 2.5", "1.6")],
+            unit=(["g/dm3", "g/dm^3", "g dm-3"], ["grams per dm3", "grams per cubic decimetre"],
+                  ["g/dm3", "g/dm^3", "grams per dm3", "g dm-3"], ["", "g", "mol/dm3", "g/cm3", "dm3"])),
+    choice_q(4, "Which is the unit of amount of substance? A g  B mol  C dm3  D g/mol", "B", ["A", "C", "D"]),
+    value_q(5, "Calculate the mass of carbon dioxide made when 12.5 g of calcium carbonate decomposes "
+               "(CaCO3 -> CaO + CO2).", 2, "5.5",
+            right=[("moles CaCO3 = 12.5 / 100 = 0.125, mass CO2 = 0.125 x 44", "5.5"), ("12.5 / 100 x 44", "5.50")],
+            wrong=[("12.5 x 44", "550"), ("12.5 / 44 x 100", "28.4"), ("12.5 - 5.6", "6.9")],
+            unit=(["g"], ["gram", "grams"], ["g", "grams", "Grams"], ["", "G", "kg", "mol", "g/mol"])),
+    keyword_q(6, "Magnesium ribbon is heated in an open crucible and its mass goes up. Explain why.", [
+        ("names the gas that reacts", ["oxygen"],
+         ["it reacts with oxygen", "Oxygen is added to it", "it combines with oxygen"],
+         ["it gains atoms", "a gas joins on", "it takes in something"]),
+        ("from the air", ["from the air", "in the air", "from air"],
+         ["that comes from the air", "which is in the air", "taken from Air around it"],
+         ["when it burns", "in the crucible", "as it is heated"]),
+        ("names the product", ["magnesium oxide", "MgO"],
+         ["to make magnesium oxide", "forming MgO", "and Magnesium Oxide is made"],
+         ["to make a white powder", "forming ash", "so a new substance forms"]),
+    ]),
+    value_q(7, "A reaction should make 7.4 g of product but only 6.2 g is collected. Calculate the percentage "
+               "yield.", 2, "83.7 to 83.8; 84",
+            right=[("yield = 6.2 / 7.4 x 100", "83.8"), ("6.2/7.4 x 100", "84"), ("6.2 / 7.4 x 100", "83.78")],
+            wrong=[("7.4 / 6.2 x 100", "119.4"), ("6.2 / 7.4", "0.84"), ("7.4 - 6.2", "1.2")],
+            unit=(["%"], ["percent", "per cent"], ["%", "percent", " %"], ["", "g", "percentage points"])),
+    keyword_q(8, "Give two reasons why the yield in question 7 is less than 100 %.", [
+        ("product lost", ["lost", "spilled", "left behind"],
+         ["some product was lost when filtering", "some was spilled", "some was left behind in the beaker"],
+         ["the student was careless", "the scales were wrong", "it was not dry"]),
+        ("reaction incomplete", ["reversible", "side reaction", "did not react completely", "incomplete"],
+         ["the reaction is reversible", "a side reaction happened", "the reactants did not react completely",
+          "the reaction was incomplete"],
+         ["some reactant was impure", "the temperature was too low", "the reaction was too slow"]),
+    ]),
+]
+
+# Grade boundaries: (grade, minimum total)
+PHYSICS_BANDS = [("9", 21), ("8", 19), ("7", 17), ("6", 15), ("5", 13), ("4", 11), ("3", 8), ("2", 5), ("1", 3),
+                 ("U", 0)]  # fmt: skip
+CHEMISTRY_BANDS = [("9", 18), ("8", 16), ("7", 14), ("6", 12), ("5", 10), ("4", 8), ("3", 6), ("2", 4), ("1", 2),
+                   ("U", 0)]  # fmt: skip
+
+
+INSTANCES = {
+    "base": {
+        "seed": 10_2026_03,
+        "class": "10B",
+        "subject": "Physics",
+        "title": "Year 10 Physics — Forces, energy and power: end-of-topic test",
+        "teacher": "Mr D. Okonjo-Price",
+        "date": "2026-02-26",
+        "questions": PHYSICS,
+        "bands": PHYSICS_BANDS,
+        "students": [
+            "Amira Khan", "Tobias Lindqvist", "Chidera Okafor", "Ruby Ashworth", "Mateusz Zielinski", "Hana Sato",
+            "Owen Pritchard", "Leila Haddad", "Samuel Adeyemi-Clarke", "Freya McAllister", "Jonah Whitcombe",
+            "Priya Raman", "Callum Ferreira", "Isla Brennan", "Noah Delacroix-Bell", "Zainab Yusuf",
+        ],
+        "absent": ["Owen Pritchard"],
+        "no_number": ["Chidera Okafor", "Isla Brennan"],  # header without student number
+        "surname_first": ["Chidera Okafor"],
+        "outsiders": [("Jaden Morrow", "10C")],
+        "duplicates": [],
+        "docx": ["Tobias Lindqvist", "Hana Sato", "Leila Haddad", "Priya Raman", "Noah Delacroix-Bell", "Jaden Morrow"],
+    },
+    "chem": {
+        "seed": 10_2026_04,
+        "class": "10D",
+        "subject": "Chemistry",
+        "title": "Year 10 Chemistry — Quantitative chemistry: end-of-topic quiz",
+        "teacher": "Ms R. Vasquez-Hale",
+        "date": "2026-02-27",
+        "questions": CHEMISTRY,
+        "bands": CHEMISTRY_BANDS,
+        "students": [
+            "Aisha Bello", "Ethan Marlowe", "Sofia Reyes-Grant", "Kwame Asante", "Lily Thornbury",
+            "Daniel Kowalczyk", "Maya Fairclough", "Reuben Stanfield", "Yusuf Demir", "Grace Oyelaran",
+            "Harvey Quint", "Imogen Castell", "Tariq Mahmood", "Elena Varga", "Finn Radley",
+        ],
+        "absent": ["Harvey Quint"],
+        "no_number": ["Reuben Stanfield"],
+        "surname_first": ["Reuben Stanfield"],
+        "outsiders": [("Bethany Crewe", "10A")],
+        "duplicates": ["Lily Thornbury", "Tariq Mahmood"],
+        "docx": ["Aisha Bello", "Kwame Asante", "Maya Fairclough", "Grace Oyelaran", "Elena Varga", "Lily Thornbury"],
+    },
+}
+
+
+# --------------------------------------------------------------------------------------------- answers
+
+
+def outcomes_for(rng: random.Random, questions: list[Question], ability: float) -> dict[int, list[bool] | None]:
+    out: dict[int, list[bool] | None] = {}
+    for q in questions:
+        if rng.random() < 0.06:
+            out[q.n] = None  # left blank
+            continue
+        out[q.n] = [rng.random() < ability for _ in q.criteria]
+    return out
+
+
+def answer_text(rng: random.Random, q: Question, outcome: list[bool]) -> list[str]:
+    """Lines of the student's answer that earn exactly the decided criteria."""
+    if q.choices[0]:
+        letter = q.choices[0] if outcome[0] else rng.choice(q.choices[1])
+        text = rng.choice(["{}", "{}", "({})", "Option {}", "{})"]).format(letter)
+        return [text.lower() if rng.random() < 0.15 else text]
+    if q.phrases:
+        bits = [rng.choice(r if ok else w) for (r, w), ok in zip(q.phrases, outcome, strict=True)]
+        if rng.random() < 0.5:
+            bits = bits[::-1]
+        sentence = ", ".join(bits)
+        return [sentence[0].upper() + sentence[1:] + "."]
+    crit = dict(zip([c.kind for c in q.criteria], outcome, strict=True))
+    working, value = rng.choice(q.right if crit["value"] else q.wrong)
+    method = ""
+    if "keyword" in crit:
+        method = rng.choice(q.method_right) if crit["keyword"] else rng.choice(q.method_wrong)
+    unit = ""
+    if "unit" in crit:
+        unit = rng.choice(q.units_right if crit["unit"] else q.units_wrong)
+    tail = value + ("" if unit in ("", "%") or unit.startswith(" ") else " ") + unit
+    if not working and not method:
+        return [tail]
+    if rng.random() < 0.45:
+        return [" = ".join(p for p in (method, working) if p) + " = " + tail]
+    lines = [method] if method else []
+    lines.append(("= " if method else "") + working)
+    lines.append("= " + tail)
+    return lines
+
+
+def earned(q: Question, outcome: list[bool] | None) -> int:
+    if outcome is None:
+        return 0
+    return sum(c.marks for c, ok in zip(q.criteria, outcome, strict=True) if ok)
+
+
+# ----------------------------------------------------------------------------------------------- files
+
+
+def normalise_zip(path: Path) -> None:
+    src = path.read_bytes()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(src)) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                text = data.decode("utf-8")
+                text = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:)", rf"\g<1>{FIXED_ISO}\g<3>", text)
+                data = text.encode("utf-8")
+            zi = zipfile.ZipInfo(info.filename, date_time=FIXED_TIME)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            zout.writestr(zi, data)
+    path.write_bytes(out.getvalue())
+
+
+def write_scheme(path: Path, inst: dict) -> None:
+    d = docx.Document()
+    d.styles["Normal"].font.name = "Calibri"
+    d.styles["Normal"].font.size = Pt(11)
+    d.add_paragraph(f"{SCHOOL} — Science Department")
+    d.add_heading(inst["title"], level=1)
+    d.add_paragraph(f"Mark scheme. Class {inst['class']}, sat on {inst['date']}. Teacher: {inst['teacher']}.")
+    d.add_heading("General marking rules", level=2)
+    for i, rule in enumerate(RULES, start=1):
+        d.add_paragraph(f"{i}. {rule}")
+    d.add_heading("Mark points", level=2)
+    t = d.add_table(rows=1, cols=5)
+    t.style = "Table Grid"
+    for c, h in zip(t.rows[0].cells, ["Question", "Question asked", "Mark point", "Accept", "Marks"], strict=True):
+        c.text = h
+        c.paragraphs[0].runs[0].bold = True
+    for q in inst["questions"]:
+        for i, c in enumerate(q.criteria):
+            cells = t.add_row().cells
+            cells[0].text = str(q.n)
+            cells[1].text = q.prompt if i == 0 else ""
+            cells[2].text = c.point
+            cells[3].text = c.accept
+            cells[4].text = str(c.marks)
+    t.autofit = False
+    for col, width in zip(t.columns, (0.7, 2.6, 1.4, 1.6, 0.6), strict=True):
+        col.width = Inches(width)
+    for row in t.rows:
+        for cell, width in zip(row.cells, (0.7, 2.6, 1.4, 1.6, 0.6), strict=True):
+            cell.width = Inches(width)
+    total = sum(c.marks for q in inst["questions"] for c in q.criteria)
+    d.add_paragraph(f"Total: {total} marks.")
+    d.add_heading("Grade boundaries", level=2)
+    d.add_paragraph("Use the student's total mark. Students who did not sit the test get ABS, not a grade.")
+    t = d.add_table(rows=1, cols=2)
+    t.style = "Table Grid"
+    for c, h in zip(t.rows[0].cells, ["Grade", "Minimum total"], strict=True):
+        c.text = h
+        c.paragraphs[0].runs[0].bold = True
+    for g, m in inst["bands"]:
+        cells = t.add_row().cells
+        cells[0].text, cells[1].text = g, str(m)
+    d.core_properties.author = inst["teacher"]
+    d.save(path)
+    normalise_zip(path)
+
+
+LABELS = ["Q{}: ", "Q{}. ", "{}) ", "Question {} - ", "{}. ", "Q{} "]
+
+
+def submission_lines(rng, name_field, number, klass, stamp, inst, outcomes, title) -> list[str]:
+    lines = [f"{SCHOOL} — {title}", f"Name: {name_field}", f"Class: {klass}"]
+    if number:
+        lines.append(f"Student number: {number}")
+    lines.append(f"Submitted: {stamp}")
+    lines.append("")
+    label = rng.choice(LABELS)
+    for q in inst["questions"]:
+        outcome = outcomes[q.n]
+        if outcome is None:
+            if rng.random() < 0.5:
+                lines.append(label.format(q.n).rstrip())
+            continue
+        body = answer_text(rng, q, outcome)
+        lines.append(label.format(q.n) + body[0])
+        lines.extend(body[1:])
+        if rng.random() < 0.25:
+            lines.append("")
+    return lines
+
+
+def write_submission(path: Path, lines: list[str]) -> None:
+    if path.suffix == ".docx":
+        d = docx.Document()
+        for line in lines:
+            d.add_paragraph(line)
+        d.save(path)
+        normalise_zip(path)
+    else:
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z]+", "_", name.lower()).strip("_")
+
+
+def build_instance(name: str, inst: dict, root: Path) -> dict[str, dict]:
+    rng = random.Random(inst["seed"])
+    inp = root / "workspace" / "input"
+    if inp.exists():
+        shutil.rmtree(inp)
+    (inp / "submissions").mkdir(parents=True)
+    write_scheme(inp / "marking_scheme.docx", inst)
+
+    ids = {}
+    used = set()
+    for s in inst["students"]:
+        while True:
+            sid = str(rng.randint(2210100, 2219999))
+            if sid not in used:
+                used.add(sid)
+                ids[s] = sid
+                break
+    with open(inp / "class_list.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["student_id", "surname", "given_name", "class", "access_arrangements"])
+        for s in inst["students"]:
+            given, surname = s.split(" ", 1)
+            w.writerow([ids[s], surname, given, inst["class"], rng.choice(["", "", "", "25% extra time", "reader"])])
+
+    expected: dict[str, dict] = {}
+    questions = inst["questions"]
+    max_total = sum(c.marks for q in questions for c in q.criteria)
+    abilities = {s: rng.uniform(0.3, 0.95) for s in inst["students"]}
+    people = [(s, inst["class"]) for s in inst["students"] if s not in inst["absent"]] + inst["outsiders"]
+    for person, klass in people:
+        ability = abilities.get(person, rng.uniform(0.4, 0.8))
+        while True:
+            outcomes = outcomes_for(rng, questions, ability)
+            total = sum(earned(q, outcomes[q.n]) for q in questions)
+            if 2 <= total < max_total:
+                break
+        given, surname = person.split(" ", 1)
+        name_field = f"{surname.upper()}, {given}" if person in inst.get("surname_first", []) else person
+        number = "" if person in inst["no_number"] or person not in ids else ids[person]
+        minute = rng.randint(0, 50)
+        stamp = f"{inst['date']} {9 + minute // 60:02d}:{10 + minute % 50:02d}"
+        ext = ".docx" if person in inst["docx"] else ".txt"
+        files = []
+        if person in inst["duplicates"]:
+            draft = outcomes_for(rng, questions, ability * 0.7)
+            early = f"{inst['date']} 08:{rng.randint(40, 58):02d}"
+            files.append((f"{inst['class']}_{slug(person)}_draft{ext}", early, draft))
+            files.append((f"{inst['class']}_{slug(person)}{'_final' if rng.random() < 0.5 else ''}{ext}", stamp,
+                          outcomes))  # fmt: skip
+        else:
+            files.append((f"{klass}_{slug(person)}{ext}", stamp, outcomes))
+        for fname, when, outc in files:
+            lines = submission_lines(rng, name_field, number, klass, when, inst, outc, inst["title"].split(" — ")[0])
+            write_submission(inp / "submissions" / fname, lines)
+        if person in ids:
+            expected[ids[person]] = {f"q{q.n}": earned(q, outcomes[q.n]) for q in questions}
+    return expected
+
+
+def run_reference(input_dir: Path, reference_dir: Path) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        ws = Path(tmp)
+        shutil.copytree(input_dir, ws / "input")
+        (ws / "output").mkdir()
+        subprocess.run([sys.executable, str(FAMILY / "hidden/solutions/reference.py")], cwd=ws, check=True)
+        if reference_dir.exists():
+            shutil.rmtree(reference_dir)
+        reference_dir.mkdir(parents=True)
+        for f in sorted((ws / "output").iterdir()):
+            shutil.copy(f, reference_dir / f.name)
+            if f.suffix == ".docx":
+                normalise_zip(reference_dir / f.name)
+
+
+def main() -> None:
+    for name, inst in INSTANCES.items():
+        root = FAMILY if name == "base" else FAMILY / "variants" / name
+        expected = build_instance(name, inst, root)
+        run_reference(root / "workspace" / "input", root / "hidden" / "reference")
+        with open(root / "hidden/reference/marks.csv", newline="", encoding="utf-8") as f:
+            rows = {r["student_id"]: r for r in csv.DictReader(f)}
+        bad = []
+        for sid, marks in expected.items():
+            for col, want in marks.items():
+                if str(want) != rows[sid][col]:
+                    bad.append(f"{sid} {col}: decided {want}, reference gave {rows[sid][col]}")
+        assert not bad, f"{name}: generator and reference disagree:\n" + "\n".join(bad)
+        for sid, r in rows.items():
+            if sid not in expected:
+                assert r["grade"] == "ABS" and all(r[f"q{q.n}"] == "" for q in inst["questions"]), sid
+        print(f"{name}: {len(rows)} students, {len(expected)} marked, reference agrees with the decided marks")
+
+
+if __name__ == "__main__":
+    main()
