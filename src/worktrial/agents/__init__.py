@@ -1,5 +1,6 @@
 """Agents: the protocol, calibration agents and the registry of agent specs."""
 
+from . import external  # noqa: F401  (registers the codex and claude-code harnesses)
 from .base import Agent, AgentCancelled, AgentEnv, AgentResult, Trajectory
 from .calibration import SOLUTION_MOUNT, NoopAgent, ScriptAgent
 from .react import ReactAgent, ReactOptions
@@ -7,6 +8,7 @@ from .registry import (
     CALIBRATION,
     AgentFactory,
     UnknownAgent,
+    calibration_agents,
     make_agent,
     make_react,
     register_agent,
@@ -28,6 +30,7 @@ __all__ = [
     "ScriptAgent",
     "Trajectory",
     "UnknownAgent",
+    "calibration_agents",
     "make_agent",
     "make_react",
     "register_agent",

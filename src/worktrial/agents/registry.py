@@ -74,3 +74,14 @@ def shortcut_names(instance: Instance) -> list[str]:
         for rel in instance.hidden_files
         if rel.startswith("solutions/shortcuts/") and rel.endswith(".py")
     )
+
+
+def calibration_agents(instance: Instance) -> list[str]:
+    """noop, reference, literal (an engagement, or a deliverable that ships literal.py) and every shortcut."""
+    literal = instance.config.kind == "engagement" or "solutions/literal.py" in instance.hidden_files
+    return [
+        "reference",
+        "noop",
+        *(["literal"] if literal else []),
+        *(f"shortcut:{n}" for n in shortcut_names(instance)),
+    ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..agents import shortcut_names
+from ..agents import calibration_agents
 from ..tasks import Instance
 
 VALIDATION_LEVEL = "L3"
@@ -53,8 +53,7 @@ def anchor_pairs(instances: list[Instance]) -> list[tuple[str, str]]:
     for inst in instances:
         if inst.level not in (VALIDATION_LEVEL, ""):  # deliverables have no level
             continue
-        literal = ["literal"] if inst.config.kind == "engagement" or "solutions/literal.py" in inst.hidden_files else []
-        agents = ["reference", "noop", *literal, *(f"shortcut:{n}" for n in shortcut_names(inst))]
+        agents = calibration_agents(inst)
         # Engagement references are programs tied to their variant's facts; deliverable references are answers.
         probe = "reference" if inst.config.kind == "engagement" else "sibling"
         agents += [f"{probe}@{v}" for v in inst.family.variants if v != inst.variant]

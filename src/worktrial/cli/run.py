@@ -10,7 +10,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..agents import CALIBRATION, shortcut_names
+from ..agents import calibration_agents, shortcut_names
 from ..analysis import TrialTable
 from ..grading import ScoreCard
 from ..run import JobConfig, JobRunner, trial_record
@@ -123,9 +123,10 @@ def expand_agents(instances: list[Instance], agents: list[str]) -> list[tuple[st
     pairs: list[tuple[str, str]] = []
     for inst in instances:
         for a in agents:
-            if a in ("shortcuts", "calibration"):
-                names = [f"shortcut:{n}" for n in shortcut_names(inst)]
-                pairs += [(inst.id, x) for x in ([*CALIBRATION, *names] if a == "calibration" else names)]
+            if a == "calibration":
+                pairs += [(inst.id, x) for x in calibration_agents(inst)]
+            elif a == "shortcuts":
+                pairs += [(inst.id, f"shortcut:{n}") for n in shortcut_names(inst)]
             else:
                 pairs.append((inst.id, a))
     return list(dict.fromkeys(pairs))

@@ -3,6 +3,7 @@
 from .checks import FileLimits, Judge, JudgeAnswer, Runner, sandbox_runner
 from .deliverable import DeliverableResult, grade_deliverable, grade_with_config
 from .engagement import score_engagement, uplift
+from .judge import JudgeUnavailable, LLMJudge, make_judge, with_rubric
 from .production import (
     GraderError,
     KpiContext,
@@ -23,8 +24,10 @@ __all__ = [
     "GraderError",
     "Judge",
     "JudgeAnswer",
+    "JudgeUnavailable",
     "KpiContext",
     "KpiOutcome",
+    "LLMJudge",
     "Runner",
     "ScoreCard",
     "Snapshot",
@@ -33,6 +36,7 @@ __all__ = [
     "grade_deliverable",
     "grade_with_config",
     "grader_module",
+    "make_judge",
     "measure",
     "pilot_feedback",
     "run_system",
@@ -41,4 +45,5 @@ __all__ = [
     "take_snapshot",
     "tree_hash",
     "uplift",
+    "with_rubric",
 ]

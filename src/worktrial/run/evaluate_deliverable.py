@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..grading import ScoreCard, grade_deliverable, sandbox_runner
 from ..grading.deliverable import limits_of
+from ..grading.judge import with_rubric
 from ..world import LedgerSummary
 
 if TYPE_CHECKING:
@@ -34,16 +35,19 @@ def evaluate_deliverable(
         shutil.copytree(delivered_output, output, symlinks=True)
     else:
         output.mkdir(parents=True)
+    judge = getattr(ctx, "judge", None)  # the job's LLM judge, if it names one (docs/judge.md)
     result = grade_deliverable(
         output,
         reference,
         grader.checks,
-        judge=None,
+        judge=judge,
         runner=sandbox_runner(ctx.sandbox),
         limits=limits_of(grader),
         hidden=hidden,
         params=dict(instance.params),
     )
+    task = instance.brief() if grader.rubric is not None else ""
+    result = with_rubric(result, output, grader.rubric, judge, task=task, limits=limits_of(grader))
     if result.errors:
         return ScoreCard.infrastructure_error("grader: " + "; ".join(result.errors[:3]), instance.content_hash)
     if result.score is None:
@@ -59,5 +63,11 @@ def evaluate_deliverable(
         contact_cost=round(summary.contact_cost, 6),
         facts_obtained=sorted(summary.facts),
         questions_asked=summary.questions_asked,
-        details={"gates_failed": result.gates_failed},
+        details={"gates_failed": result.gates_failed, **_judge_details(judge)},
     )
+
+
+def _judge_details(judge: object) -> dict[str, object]:
+    """The judge's pin (provider, endpoint, model, prompt-template hash), when a pinned judge graded."""
+    pin = getattr(judge, "pin", None)
+    return {"judge": pin.as_dict()} if pin is not None and hasattr(pin, "as_dict") else {}

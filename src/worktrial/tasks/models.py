@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .checks import CheckList
+from .checks import CheckList, RubricConfig
 
 ID_RE = r"^[a-z0-9][a-z0-9_\-]*$"
 LEVELS = ("L0", "L1", "L2", "L3")
@@ -111,6 +111,17 @@ class GraderConfig(Strict):
     max_unzipped_mb: float = Field(
         200, gt=0, description="Deliverables: an office file that unzips to more than this fails (zip bombs)."
     )
+    rubric: RubricConfig | None = Field(
+        None,
+        description="Deliverables: `[grader.rubric]`, the 5-dimension rubric scored by an LLM judge "
+        "(docs/judge.md); not judged without a judge.",
+    )
+
+    @model_validator(mode="after")
+    def _rubric_name_is_free(self) -> GraderConfig:
+        if self.rubric is not None and any(c.name == self.rubric.name for c in self.checks):
+            raise ValueError(f"the rubric's name {self.rubric.name!r} is also a check's name")
+        return self
 
 
 class AnchorConfig(Strict):
