@@ -42,6 +42,13 @@ if [ "$mode" = test ]; then
 fi
 .venv/bin/python -m pip install -q -e ".[$extras]"
 
+if [ "$mode" = test ]; then
+  # External harnesses (codex, claude-code) from npm, so their sandboxed integration tests run too.
+  command -v npm >/dev/null 2>&1 || { SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"; $SUDO apt-get update -qq;
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null; }
+  [ -d .harnesses/node_modules ] || bash scripts/install_harnesses.sh
+fi
+
 case "$mode" in
   demo)
     exec .venv/bin/worktrial run --level L3 --variant base "$@" ;;

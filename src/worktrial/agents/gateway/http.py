@@ -8,7 +8,9 @@ chunked (event streams).
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,9 +40,16 @@ class Request:
         return self.headers.get("connection", "").lower() != "close"
 
     def json(self) -> Any:
+        body, encoding = self.body, self.headers.get("content-encoding", "identity").lower()
         try:
-            return json.loads(self.body or b"null")
-        except ValueError as e:
+            if encoding in ("gzip", "x-gzip"):
+                body = gzip.decompress(body)
+            elif encoding == "deflate":
+                body = zlib.decompress(body)
+            elif encoding != "identity":
+                raise BadRequest(f"unsupported Content-Encoding {encoding!r}: send identity, gzip or deflate")
+            return json.loads(body or b"null")
+        except (ValueError, OSError, zlib.error) as e:
             raise BadRequest(f"the body is not JSON: {e}") from None
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import threading
@@ -22,16 +21,15 @@ import httpx2
 
 from ..providers.retry import RetryPolicy
 from . import messages, responses
-from .dialects import CHAT, PATHS, RESPONSES, budget_status, error_body, served_by, strip_server_tools, usage_of
-from .fit import fit_chat
+from .dialects import CHAT, PATHS, RESPONSES, budget_status, error_body, served_by, usage_of
 from .http import BadRequest, Request, Responder, read_request
 from .meter import ERROR, GatewayMeter
+from .shape import upstream_body, usage_only
 from .sse import Decoder, encode
 from .streams import UsageTracker, chat_chunks
 from .upstream import Upstream, UpstreamClient, UpstreamError
 
 log = logging.getLogger(__name__)
-TOKEN_KEYS = ("max_tokens", "max_completion_tokens")
 FINAL = {"x-should-retry": "false"}  # the official SDKs honour it: a refusal or a void trial is not worth a retry
 
 
@@ -160,40 +158,14 @@ class Gateway:
             self.meter.record("failed", dialect, target, status=502, attempts=e.attempts, detail=str(e)[:500],
                               wall_s=time.monotonic() - started, **meta)  # fmt: skip
             if out.status == 0:
-                body = error_body(dialect, "upstream_error", f"the model is unreachable: {e}")
-                await out.send_json(502, body, FINAL)
-
-    def upstream_body(self, dialect: str, target: str, body: dict[str, Any], stream: bool) -> dict[str, Any]:
-        """What goes upstream: translated to `target`, the trial's model, fitted and capped."""
-        body = strip_server_tools(body)
-        if target == dialect:
-            b = {k: v for k, v in body.items() if k != "stream_options"}
-        else:
-            b = responses.to_chat(body) if dialect == RESPONSES else messages.to_chat(body)
-        up = self.upstream
-        b["model"] = up.api_model
-        b["stream"] = stream
-        if target == CHAT:
-            if stream:
-                b["stream_options"] = {"include_usage": True}
-            if up.context_tokens:
-                b = fit_chat(b, up.context_tokens, up.max_tokens or 512)
-            limit = next((b.pop(k) for k in TOKEN_KEYS if k in b), None)
-            if up.max_tokens:
-                limit = min(int(limit or up.max_tokens), up.max_tokens)
-            if limit:
-                b[up.token_param] = limit
-            b.update(up.extra)
-        elif up.max_tokens:
-            key = "max_output_tokens" if target == RESPONSES else "max_tokens"
-            b[key] = min(int(b.get(key) or up.max_tokens), up.max_tokens)
-        return b
+                error = error_body(dialect, "upstream_error", f"the model is unreachable: {e}")
+                await out.send_json(502, error, FINAL)
 
     async def _complete(
         self, dialect: str, target: str, body: dict[str, Any], out: Responder, started: float, meta: dict[str, Any]
     ) -> None:
         assert self._client is not None
-        answer = await self._client.post(target, self.upstream_body(dialect, target, body, stream=False))
+        answer = await self._client.post(target, upstream_body(self.upstream, dialect, target, body, stream=False))
         wall = time.monotonic() - started
         if answer.status >= 300 or not isinstance(answer.body, dict):
             self.meter.record("client_error", dialect, target, status=answer.status, attempts=answer.attempts,
@@ -228,7 +200,9 @@ class Gateway:
         self, dialect: str, body: dict[str, Any], out: Responder, started: float, meta: dict[str, Any]
     ) -> None:
         assert self._client is not None
-        response, attempts = await self._client.open_stream(dialect, self.upstream_body(dialect, dialect, body, True))
+        response, attempts = await self._client.open_stream(
+            dialect, upstream_body(self.upstream, dialect, dialect, body, True)
+        )
         if response.status_code >= 300:
             text = self.upstream.redact(response.content.decode("utf-8", "replace")[:500])
             wall = time.monotonic() - started
@@ -244,7 +218,7 @@ class Gateway:
             async for data in response.aiter_bytes():
                 for event in decoder.feed(data):
                     tracker.feed(event)
-                    if hide_usage and _usage_only(event.data):
+                    if hide_usage and usage_only(event.data):
                         continue
                     await out.chunk(encode(event.data, event.event or None))
             await out.end_stream()
@@ -261,13 +235,3 @@ class Gateway:
                           wall_s=time.monotonic() - started, **meta)  # fmt: skip
         if detail.startswith("the upstream"):
             raise OSError(detail)  # the harness's connection cannot be reused: close it
-
-
-def _usage_only(data: str) -> bool:
-    if '"usage"' not in data:
-        return False
-    try:
-        chunk = json.loads(data)
-    except ValueError:
-        return False
-    return isinstance(chunk, dict) and not chunk.get("choices") and chunk.get("usage") is not None

@@ -34,7 +34,7 @@ class Decoder:
         self._buffer = b""
 
     def feed(self, data: bytes) -> list[Event]:
-        self._buffer += data.replace(b"\r\n", b"\n")
+        self._buffer = (self._buffer + data).replace(b"\r\n", b"\n")  # a CR may end one chunk, its LF start the next
         events: list[Event] = []
         while b"\n\n" in self._buffer:
             block, self._buffer = self._buffer.split(b"\n\n", 1)
