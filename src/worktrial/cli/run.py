@@ -39,6 +39,9 @@ def run(
     max_actions: Annotated[int | None, typer.Option("--max-actions", min=1, help="Override the task budget.")] = None,
     max_minutes: Annotated[float | None, typer.Option("--max-minutes", min=0.01)] = None,
     max_usd: Annotated[float | None, typer.Option("--max-usd", min=0)] = None,
+    judge: Annotated[
+        str | None, typer.Option("--judge", help="LLM judge for rubric checks, e.g. local/smollm2 (docs/judge.md).")
+    ] = None,
     level: Annotated[list[str] | None, typer.Option("--level")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant")] = None,
     repeats: Annotated[int, typer.Option("--repeats", min=1)] = 1,
@@ -65,6 +68,7 @@ def run(
             repeats=repeats,
             concurrency=concurrency,
             sandbox=sandbox,
+            judge=judge,
         )
         instances = runner.load_instances(config)
         budgets = {"max_actions": max_actions, "max_minutes": max_minutes, "max_usd": max_usd}

@@ -35,7 +35,7 @@ def evaluate_deliverable(
         shutil.copytree(delivered_output, output, symlinks=True)
     else:
         output.mkdir(parents=True)
-    judge = getattr(ctx, "judge", None)  # the job's LLM judge, if it names one (docs/judge.md)
+    judge = ctx.judge
     result = grade_deliverable(
         output,
         reference,

@@ -15,8 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from ..agents import UnknownAgent, make_agent
+from ..agents import UnknownAgent, local_model, make_agent
+from ..agents.providers import find_key
 from ..grading import ScoreCard
+from ..grading.judge import LLMJudge, make_judge, parse_spec, spec_from_env
 from ..sandbox import Sandbox, get_sandbox, with_toolbox
 from ..store import Home, Store, TrialRow
 from ..tasks import Instance, Problem, TaskFormatError, lint_family, load_suite, select
@@ -37,6 +39,7 @@ class JobConfig(BaseModel):
     repeats: int = 1
     concurrency: int = 2
     sandbox: str = "bwrap"
+    judge: str | None = Field(None, description="LLM judge spec (docs/judge.md); default $WORKTRIAL_JUDGE_MODEL.")
     pairs: list[tuple[str, str]] = Field(default_factory=list, description="Explicit (instance, agent) pairs.")
 
 
@@ -138,9 +141,10 @@ class JobRunner:
                     ]
                 )
         anchors = AnchorCache(self.home.anchors)
+        judge = build_judge(config.judge, self.home)
         slots: asyncio.Queue[TrialContext] = asyncio.Queue()
         for sandbox in slot_sandboxes(config.sandbox, max(1, config.concurrency)):
-            slots.put_nowait(TrialContext(sandbox, self.home.cache, anchors))
+            slots.put_nowait(TrialContext(sandbox, self.home.cache, anchors, judge=judge))
         if self.on_start:
             self.on_start(len(todo))
 
@@ -188,6 +192,26 @@ def deliverable_type(inst: Instance) -> str | None:
     checks = getattr(inst.config.grader, "checks", None) or []
     types = sorted({str(t) for c in checks if (t := getattr(c, "type", None))})
     return "+".join(types) or None
+
+
+def build_judge(spec: str | None, home: Home) -> LLMJudge | None:
+    """One pinned, cached judge per job, or None (rubric components are then "not judged")."""
+    spec = spec or spec_from_env()
+    if not spec:
+        return None
+    try:
+        parsed = parse_spec(spec)
+    except ValueError as e:
+        raise TaskFormatError([Problem("--judge", spec, str(e), "see docs/judge.md")]) from None
+    base_url: Callable[[], str] | None = None
+    if parsed.provider == "local":
+        try:
+            local_model.check_installed()
+        except local_model.LocalModelUnavailable as e:
+            raise TaskFormatError([Problem("--judge", spec, str(e), "install the `local` extra")]) from None
+        base_url = lambda: local_model.shared_server().base_url  # noqa: E731  (read per request: restarts move it)
+    key = find_key(parsed.provider) if parsed.provider in ("openai", "openrouter") else None
+    return make_judge(spec, cache_dir=home.cache / "judge", base_url=base_url, api_key=key)
 
 
 def agent_slug(agent: str) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import AgentCancelled, AgentEnv, AgentResult, Trajectory, make_agent
-from ..grading import GraderError, ScoreCard, pilot_feedback, take_snapshot, tree_hash
+from ..grading import GraderError, Judge, ScoreCard, pilot_feedback, take_snapshot, tree_hash
 from ..sandbox import Limits, Mount, Sandbox, SandboxError
 from ..tasks import Instance, TaskFormatError
 from ..world import Ledger, PilotOutcome, World, WorldService, summarise, verify_ledger
@@ -53,6 +53,7 @@ class TrialContext:
     cache_dir: Path
     anchors: AnchorCache
     limits: Limits = field(default_factory=Limits)
+    judge: Judge | None = None  # the job's LLM judge for rubric probes and rubrics (docs/judge.md)
 
 
 @dataclass(frozen=True)

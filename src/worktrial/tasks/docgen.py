@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from .checks import RubricConfig, RubricWeights
 from .models import (
     AnchorConfig,
     Budgets,
@@ -30,6 +31,8 @@ SECTIONS: list[tuple[str, type[BaseModel]]] = [
     ("task.toml [world]", WorldConfig),
     ("task.toml [world.pilot]", PilotConfig),
     ("task.toml [grader]", GraderConfig),
+    ("task.toml [grader.rubric]", RubricConfig),
+    ("task.toml [grader.rubric.weights]", RubricWeights),
     ("task.toml [anchors]", AnchorConfig),
     ("variants/<id>/variant.toml", VariantConfig),
     ("hidden/people.toml (top level)", PeopleConfig),

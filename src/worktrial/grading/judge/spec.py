@@ -39,7 +39,7 @@ STRUCTURED: dict[str, Structured] = {
     "local": "json_object", "openai": "json_schema", "openrouter": "json_schema", "openai-compatible": "off",
 }  # fmt: skip
 OPTIONS = ("base_url", "structured", "vision", "retries", "retry_delay_s", "timeout_s", "max_text_chars")
-LOCAL_TEXT_CHARS = 6000  # SmolLM2 is served with a 4096-token context
+LOCAL_TEXT_CHARS = 6000  # SmolLM2 is served with a 4096-token context, on two CPU threads
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ def make_judge(
         endpoint=endpoint,
         structured=_structured(s.options.get("structured", STRUCTURED[s.provider])),
         vision=s.options.get("vision", "0" if s.provider == "local" else "1") in ("1", "true"),
-        timeout_s=float(s.options.get("timeout_s", 120)),
+        timeout_s=float(s.options.get("timeout_s", 300 if s.provider == "local" else 120)),
     )
     backoff = Backoff(retries=int(s.options.get("retries", 4)), base_delay_s=float(s.options.get("retry_delay_s", 1.0)))
     limit = s.options.get("max_text_chars", str(LOCAL_TEXT_CHARS) if s.provider == "local" else "")
