@@ -1,0 +1,21 @@
+"""Literal (base): exactly what the L3 brief asks - a throughput dashboard and the 'ask the floor' assistant.
+
+Leaves the scheduler's plan untouched (the sponsor declared it out of scope) and asks nobody.
+"""
+import sys
+from pathlib import Path
+
+_here = Path(__file__).resolve().parent
+sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+
+import _common as c  # noqa: E402
+
+
+def main() -> int:
+    c.install_dashboard()
+    c.install_ask_floor()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
