@@ -1,38 +1,31 @@
 """Analysis: the trial table, statistics, reports, comparisons and plots (docs/reporting.md)."""
 
-from .stats import (
+from .comparisons import (
+    Comparison,
+    LevelDelta,
+    Matrix,
+    VarianceDecomposition,
+    agent_instance_matrix,
+    compare_agents,
+    compare_tables,
+    level_deltas,
+    variance_decomposition,
+)
+from .resampling import (
     CONFIDENCE,
     FLOOR,
     RESAMPLES,
     SEED,
-    AgentSummary,
-    Comparison,
-    Effort,
-    LevelDelta,
-    Matrix,
     PairedDifference,
-    PassK,
-    Summary,
-    TrialScore,
-    VarianceDecomposition,
-    agent_instance_matrix,
     averaging_value,
     bootstrap_ci,
     bootstrap_distribution,
-    compare_agents,
-    compare_tables,
-    effort,
-    level_deltas,
     paired_bootstrap,
     pass_at_k,
     pass_hat_k,
-    pass_k,
-    summarise,
-    summarise_agent,
-    summarise_job,
-    table_from_scores,
-    variance_decomposition,
 )
+from .stats import TrialScore, summarise_agent, summarise_job, table_from_scores
+from .summaries import AgentSummary, Effort, PassK, Summary, effort, pass_k, summarise
 from .table import GROUP_FIELDS, TrialTable, field_name, split_agent
 
 __all__ = [

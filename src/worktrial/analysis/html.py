@@ -8,7 +8,7 @@ from html import escape
 
 from .plots import render_plots
 from .report import Report
-from .stats import Summary
+from .summaries import Summary
 
 CSS = """
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 1100px;

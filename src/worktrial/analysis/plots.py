@@ -22,7 +22,8 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
 from .report import Report
-from .stats import FLOOR, Summary
+from .resampling import FLOOR
+from .summaries import Summary
 
 rcParams["svg.hashsalt"] = "worktrial-report"  # stable element ids, so the same report gives the same file
 rcParams["font.size"] = 9

@@ -9,25 +9,17 @@ from typing import Any
 
 import numpy as np
 
-from .stats import (
-    CONFIDENCE,
-    FLOOR,
-    RESAMPLES,
-    SEED,
+from .comparisons import (
     Comparison,
-    Effort,
     LevelDelta,
     Matrix,
-    PassK,
-    Summary,
     VarianceDecomposition,
     agent_instance_matrix,
-    effort,
     level_deltas,
-    pass_k,
-    summarise,
     variance_decomposition,
 )
+from .resampling import CONFIDENCE, FLOOR, RESAMPLES, SEED
+from .summaries import Effort, PassK, Summary, effort, pass_k, summarise
 from .table import TrialTable, field_name
 
 DEFAULT_BREAKDOWN = "family"
