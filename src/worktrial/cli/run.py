@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -54,8 +55,7 @@ def run(
     """Run trials and print a table per agent."""
 
     def body() -> tuple[JobRunner, str, JobConfig]:
-        h = Home.default(home).ensure()
-        runner = JobRunner(Store(h.db_url), h)
+        runner = open_runner(home)
         if resume:
             return runner, resume, runner.resume_config(resume)
         suites = [str(s.resolve()) for s in (suite or default_suites())]
@@ -99,6 +99,12 @@ def jobs(home: HomeOpt = None) -> None:
             str(sum(t.status == "error" for t in trials)),
         )
     out.print(table)
+
+
+def open_runner(home: Path | None) -> JobRunner:
+    """The job runner over the store in the state folder (`--home`, $WORKTRIAL_HOME or ./.worktrial)."""
+    h = Home.default(home).ensure()
+    return JobRunner(Store(h.db_url), h)
 
 
 HARNESSES = ("react", "codex", "claude-code")

@@ -11,9 +11,8 @@ from rich.table import Table
 
 from ..authoring import anchor_pairs, expectation
 from ..run import JobConfig, JobRunner
-from ..store import Home, Store
 from .common import HomeOpt, SandboxOpt, app, default_suites, err, guarded, out
-from .run import execute_job
+from .run import execute_job, open_runner
 
 
 @app.command()
@@ -27,8 +26,7 @@ def validate(
     """Check the admission anchors of every variant at L3; exit 1 if any fails."""
 
     def body() -> tuple[JobRunner, str, JobConfig]:
-        h = Home.default(home).ensure()
-        runner = JobRunner(Store(h.db_url), h)
+        runner = open_runner(home)
         suites = [str(p.resolve()) for p in (paths or default_suites())]
         config = JobConfig(suites=suites, agents=[], concurrency=concurrency, sandbox=sandbox, levels=["L3"])
         instances = runner.load_instances(config)

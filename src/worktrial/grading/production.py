@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import shlex
 import shutil
-import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +13,7 @@ from typing import Any
 
 from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox
 from ..tasks import Instance
+from .modules import load_task_module
 from .snapshot import copy_snapshot
 
 
@@ -47,29 +46,17 @@ class KpiOutcome:
     run: dict[str, Any] = field(default_factory=dict)
 
 
-_modules: dict[str, ModuleType] = {}
-_modules_lock = threading.Lock()
+_data_guard = threading.Lock()
 _data_locks: dict[str, threading.Lock] = {}
 
 
 def grader_module(instance: Instance) -> ModuleType:
     """Import the instance's grader once per content (graders are trusted task code, run on the host)."""
     path = instance.hidden_path(instance.config.grader.module.removeprefix("hidden/"))
-    key = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    with _modules_lock:
-        if key not in _modules:
-            name = f"worktrial_grader_{instance.family.id}_{key}"
-            spec = importlib.util.spec_from_file_location(name, path)
-            if spec is None or spec.loader is None:
-                raise GraderError(f"{path}: cannot be imported")
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module
-            try:
-                spec.loader.exec_module(module)
-            except Exception as e:
-                raise GraderError(f"{path}: import failed: {type(e).__name__}: {e}") from e
-            _modules[key] = module
-        return _modules[key]
+    try:
+        return load_task_module(path, f"worktrial_grader_{instance.family.id}")
+    except Exception as e:
+        raise GraderError(f"{path}: import failed: {type(e).__name__}: {e}") from e
 
 
 def generated_data(instance: Instance, split: str, cache_dir: Path) -> Path:
@@ -77,7 +64,7 @@ def generated_data(instance: Instance, split: str, cache_dir: Path) -> Path:
     seed = instance.seed if split == "production" else instance.config.grader.pilot_seed
     key = hashlib.sha256(f"{instance.variant_hash}\0{split}\0{seed}".encode()).hexdigest()[:24]
     dest = cache_dir / "data" / key
-    with _modules_lock:
+    with _data_guard:
         lock = _data_locks.setdefault(key, threading.Lock())
     with lock:
         if not (dest / ".complete").exists():

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import sys
-import threading
 from types import ModuleType
 from typing import Any
 
 from worktrial.tasks.checks import PythonCheck
 
+from ..modules import load_task_module
 from .base import CheckContext, Outcome, clip
-
-_modules: dict[str, ModuleType] = {}
-_lock = threading.Lock()
 
 
 def _load(ctx: CheckContext, file: str) -> ModuleType:
@@ -23,18 +17,7 @@ def _load(ctx: CheckContext, file: str) -> ModuleType:
     path = (ctx.hidden / file).resolve()
     if not path.is_relative_to(ctx.hidden.resolve()) or not path.is_file():
         raise RuntimeError(f"hidden/{file} does not exist")
-    key = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    with _lock:
-        if key not in _modules:
-            name = f"worktrial_check_{key}"
-            spec = importlib.util.spec_from_file_location(name, path)
-            if spec is None or spec.loader is None:
-                raise RuntimeError(f"hidden/{file} cannot be imported")
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module
-            spec.loader.exec_module(module)
-            _modules[key] = module
-        return _modules[key]
+    return load_task_module(path, "worktrial_check")
 
 
 def _outcome(raw: Any) -> Outcome:
