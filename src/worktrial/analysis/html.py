@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from html import escape
 
 from .plots import render_plots
-from .report import Report
+from .report import Report, effort_cells, fmt
 from .summaries import Summary
 
 CSS = """
@@ -24,10 +24,6 @@ figure img { max-width: 100%; height: auto; display: block; }
 figcaption { color: #5a6275; font-size: .9rem; margin-top: .4rem; }
 code { background: #f3f5f8; padding: 0 .2rem; }
 """
-
-
-def _f(x: float | None, digits: int = 3) -> str:
-    return "—" if x is None else f"{x:.{digits}f}"
 
 
 def _ci(s: Summary) -> str:
@@ -48,11 +44,11 @@ def headline_rows(r: Report) -> list[list[str]]:
             s.agent,
             str(s.trials),
             str(s.errors),
-            _f(s.mean),
+            fmt(s.mean),
             _ci(s),
             f"{s.solved}/{s.done}",
-            _f(s.mean_uplift),
-            _f(s.mean_cost),
+            fmt(s.mean_uplift),
+            fmt(s.mean_cost),
         ]
         for s in r.headline
     ]
@@ -91,7 +87,7 @@ def render_html(r: Report, title: str) -> str:
                         str(s.instances),
                         str(s.trials),
                         str(s.errors),
-                        _f(s.mean),
+                        fmt(s.mean),
                         _ci(s),
                         str(s.solved),
                     ]
@@ -107,21 +103,7 @@ def render_html(r: Report, title: str) -> str:
             "<h2>Effort and discovery</h2>",
             _table(
                 ["agent", "counted", "C", "questions", "key facts", "actions", "tokens", "USD", "wall s", "ended"],
-                [
-                    [
-                        e.key[0],
-                        str(e.done),
-                        _f(e.mean_cost),
-                        _f(e.mean_questions, 1),
-                        _f(e.mean_coverage, 2),
-                        _f(e.mean_actions, 1),
-                        _f(e.mean_tokens, 0),
-                        _f(e.mean_usd, 3),
-                        _f(e.mean_wall_s, 1),
-                        ", ".join(f"{k} {v}" for k, v in e.terminations.items()) or "—",
-                    ]
-                    for e in r.effort
-                ],
+                [[*effort_cells(e), ", ".join(f"{k} {v}" for k, v in e.terminations.items()) or "—"] for e in r.effort],
             ),
         ]
     )
@@ -135,11 +117,11 @@ def render_html(r: Report, title: str) -> str:
                         d.agent,
                         d.level,
                         str(d.n),
-                        _f(d.mean_base),
-                        _f(d.mean_level),
-                        _f(d.diff),
+                        fmt(d.mean_base),
+                        fmt(d.mean_level),
+                        fmt(d.diff),
                         f"[{d.ci_low:.3f}, {d.ci_high:.3f}]",
-                        _f(d.p_value, 4),
+                        fmt(d.p_value, 4),
                     ]
                     for d in r.level_deltas
                 ],
@@ -152,7 +134,7 @@ def render_html(r: Report, title: str) -> str:
             "<h2>pass^k</h2>",
             _table(
                 ["agent", "instances", *[f"pass^{k}" for k in ks]],
-                [[p.agent, str(p.instances), *[_f(p.pass_hat.get(k)) for k in ks]] for p in r.pass_k],
+                [[p.agent, str(p.instances), *[fmt(p.pass_hat.get(k)) for k in ks]] for p in r.pass_k],
             ),
         ]
     if r.variance is not None:
@@ -166,7 +148,7 @@ def render_html(r: Report, title: str) -> str:
             _table(
                 ["source", "sum of squares", "share of total", "share between agents"],
                 [
-                    [k, _f(v.sums_of_squares[k], 4), _f(v.shares[k]), _f(v.between_agents.get(k))]
+                    [k, fmt(v.sums_of_squares[k], 4), fmt(v.shares[k]), fmt(v.between_agents.get(k))]
                     for k in v.sums_of_squares
                 ],
             ),

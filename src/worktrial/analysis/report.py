@@ -142,3 +142,17 @@ def report_json(r: Report) -> dict[str, Any]:
 def comparison_json(job_a: str, job_b: str, rows: Sequence[Comparison]) -> dict[str, Any]:
     out: dict[str, Any] = _clean({"job_a": job_a, "job_b": job_b, "diff": "B - A", "rows": [asdict(c) for c in rows]})
     return out
+
+
+def fmt(x: float | None, digits: int = 3) -> str:
+    """A figure for a table: fixed digits, or an em dash where there is none."""
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def effort_cells(e: Effort) -> list[str]:
+    """One effort row as shown by the terminal and the HTML report: agent, counted, C, questions, key facts,
+    actions, tokens, USD, wall s."""
+    return [
+        e.key[0], str(e.done), fmt(e.mean_cost), fmt(e.mean_questions, 1), fmt(e.mean_coverage, 2),
+        fmt(e.mean_actions, 1), fmt(e.mean_tokens, 0), fmt(e.mean_usd, 3), fmt(e.mean_wall_s, 1),
+    ]  # fmt: skip

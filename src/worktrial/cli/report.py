@@ -20,14 +20,18 @@ from rich.table import Table
 from sqlalchemy import String, cast, func, select, type_coerce
 
 from ..analysis import Summary, TrialTable, compare_tables, summarise
-from ..analysis.report import DEFAULT_BREAKDOWN, Report, build_report, comparison_json, report_json
+from ..analysis.report import (
+    DEFAULT_BREAKDOWN,
+    Report,
+    build_report,
+    comparison_json,
+    effort_cells,
+    fmt,
+    report_json,
+)
 from ..analysis.table import USAGE_KEYS
 from ..store import Home, Store, TrialRow
 from .common import HomeOpt, app, err, out
-
-
-def _f(x: float | None, digits: int = 3) -> str:
-    return "—" if x is None else f"{x:.{digits}f}"
 
 
 def job_title(job_ids: Sequence[str]) -> str:
@@ -43,11 +47,11 @@ def headline_table(title: str, rows: Sequence[Summary]) -> Table:
             s.agent,
             str(s.trials),
             str(s.errors),
-            _f(s.mean),
+            fmt(s.mean),
             ci,
             f"{s.solved}/{s.done}",
-            _f(s.mean_uplift),
-            _f(s.mean_cost),
+            fmt(s.mean_uplift),
+            fmt(s.mean_cost),
         )
     return table
 
@@ -201,17 +205,7 @@ def print_report(r: Report, title: str, console: Console | None = None) -> None:
             title="effort and discovery (means per trial)",
         )
         for e in r.effort:
-            effort.add_row(
-                e.key[0],
-                str(e.done),
-                _f(e.mean_cost),
-                _f(e.mean_questions, 1),
-                _f(e.mean_coverage, 2),
-                _f(e.mean_actions, 1),
-                _f(e.mean_tokens, 0),
-                _f(e.mean_usd, 3),
-                _f(e.mean_wall_s, 1),
-            )
+            effort.add_row(*effort_cells(e))
         con.print(effort)
     if r.by is not None:
         bd = Table("agent", r.by, "instances", "trials", "errors", "mean S", "95% CI", "solved", title=f"by {r.by}")
@@ -223,7 +217,7 @@ def print_report(r: Report, title: str, console: Console | None = None) -> None:
                 str(s.instances),
                 str(s.trials),
                 str(s.errors),
-                _f(s.mean),
+                fmt(s.mean),
                 ci,
                 f"{s.solved}/{s.done}",
             )
@@ -235,11 +229,11 @@ def print_report(r: Report, title: str, console: Console | None = None) -> None:
                 d.agent,
                 d.level,
                 str(d.n),
-                _f(d.mean_base),
-                _f(d.mean_level),
-                _f(d.diff),
+                fmt(d.mean_base),
+                fmt(d.mean_level),
+                fmt(d.diff),
                 f"[{d.ci_low:.3f}, {d.ci_high:.3f}]",
-                _f(d.p_value, 4),
+                fmt(d.p_value, 4),
             )
         con.print(lv)
     if r.variance is not None:
@@ -251,7 +245,7 @@ def print_report(r: Report, title: str, console: Console | None = None) -> None:
             title=f"harness × model ({len(v.harnesses)} × {len(v.models)}, {v.instances} instances)",
         )
         for k in v.shares:
-            vt.add_row(k, _f(v.shares[k]), _f(v.between_agents.get(k)))
+            vt.add_row(k, fmt(v.shares[k]), fmt(v.between_agents.get(k)))
         con.print(vt)
 
 
@@ -326,10 +320,10 @@ def compare(
             c.scope,
             c.name,
             str(c.n),
-            _f(c.mean_a),
-            _f(c.mean_b),
-            _f(c.diff),
+            fmt(c.mean_a),
+            fmt(c.mean_b),
+            fmt(c.diff),
             f"[{c.ci_low:.3f}, {c.ci_high:.3f}]",
-            _f(c.p_value, 4),
+            fmt(c.p_value, 4),
         )
     out.print(table)
