@@ -34,6 +34,14 @@ def system_binds() -> tuple[list[tuple[str, str]], list[str]]:
     return links, binds
 
 
+def server_python() -> str:
+    """The interpreter that runs a session server: the system's, which every sandbox has."""
+    for candidate in ("/usr/bin/python3", os.path.join(sys.base_prefix, "bin", "python3")):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    raise SandboxError("no python3 for the session server: install python3 (apt-get install python3)")
+
+
 def passwd(uid: int, gid: int) -> tuple[str, str]:
     """Minimal /etc/passwd and /etc/group naming the sandbox user, instead of the host's user list."""
     users = ["root:x:0:0:root:/root:/usr/sbin/nologin", f"worker:x:{uid}:{gid}:worker:/tmp:/bin/sh"]
