@@ -12,7 +12,16 @@ from worktrial.sandbox.base import SandboxError
 
 NOBODY = 65534
 # What python3, sh, coreutils and sqlite3 read from /etc; Debian's python sitecustomize is in /etc/python3*.
-_ETC = ("alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "nsswitch.conf")
+_ETC = (
+    "alternatives",
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "localtime",
+    "nsswitch.conf",
+    "fonts",
+    "libreoffice",
+)
 HOSTS = "127.0.0.1\tlocalhost sandbox\n::1\tlocalhost ip6-localhost\n"
 
 

@@ -12,6 +12,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass, field, replace
@@ -29,6 +30,9 @@ CLOCK_FILE = f"{CLOCK_DIR}/offset"
 _SOURCE = Path(__file__).with_name("simclock.c")
 _CFLAGS = ["-O2", "-shared", "-fPIC", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"]
 _COMPILER_HINT = "install a C compiler: apt-get install gcc libc6-dev"
+# Folders whose files keep their real times inside: the system and the interpreters, whose .pyc caches record
+# the real mtimes of their sources (a shifted mtime would make Python recompile every module on every start).
+_SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt/worktrial")
 S = TypeVar("S", ExecSpec, SessionSpec)
 
 
@@ -63,7 +67,8 @@ def clock_library() -> Path:
 
 
 def _clocked(spec: S, env: dict[str, str], mounts: list[Mount]) -> S:
-    base = {"LD_PRELOAD": LIBRARY, "TZ": "UTC", **env}
+    keep = [*_SYSTEM, sys.prefix, sys.base_prefix, *(m.target for m in spec.mounts if not m.writable)]
+    base = {"LD_PRELOAD": LIBRARY, "TZ": "UTC", "WORKTRIAL_CLOCK_KEEP": ":".join(dict.fromkeys(keep)), **env}
     return replace(spec, env={**base, **spec.env}, mounts=[*spec.mounts, *mounts, Mount(clock_library(), LIBRARY)])
 
 

@@ -7,6 +7,9 @@
  * absolute sleeps) are shifted back before they reach the kernel, and explicit file times set by a program
  * (touch -d, cp -p, tar) are shifted back before they are stored, so they read back as written.
  *
+ * Files under the folders listed in WORKTRIAL_CLOCK_KEEP (colon-separated: the system, the interpreters) keep
+ * their real times: caches that compare a recorded mtime with the file's (Python's .pyc files) stay valid.
+ *
  * Not covered: statically linked programs and programs that make system calls themselves (Go, libuv's stat).
  */
 #define _GNU_SOURCE
@@ -16,6 +19,7 @@
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,7 +31,12 @@
 #define NS 1000000000LL
 #define REFRESH_NS (100 * 1000000LL)
 
+#define MAX_KEEP 32
+
 static long long offset_ns;       /* read and written with __atomic builtins */
+static char *keep[MAX_KEEP];
+static size_t keep_len[MAX_KEEP];
+static int keep_count;
 static long long next_refresh_ns; /* monotonic time of the next look at the file */
 static const char *clock_file;
 
@@ -70,6 +79,44 @@ __attribute__((constructor)) static void init(void) {
     const char *file = getenv("WORKTRIAL_CLOCK_FILE");
     if (file && *file) clock_file = strdup(file);
     if (clock_file) read_file();
+    const char *folders = getenv("WORKTRIAL_CLOCK_KEEP");
+    char *list = folders ? strdup(folders) : NULL, *save = NULL;
+    for (char *item = list ? strtok_r(list, ":", &save) : NULL; item && keep_count < MAX_KEEP;
+         item = strtok_r(NULL, ":", &save)) {
+        size_t n = strlen(item);
+        while (n > 1 && item[n - 1] == '/') item[--n] = 0;
+        if (n > 1 && item[0] == '/') {
+            keep[keep_count] = item;
+            keep_len[keep_count++] = n;
+        }
+    }
+}
+
+static int kept_path(const char *path) {
+    for (int i = 0; i < keep_count; i++)
+        if (strncmp(path, keep[i], keep_len[i]) == 0 && (path[keep_len[i]] == '/' || path[keep_len[i]] == 0))
+            return 1;
+    return 0;
+}
+
+/* Whether the file at `path` (relative to `dirfd`, or the file open as `dirfd` when `path` is empty) keeps its
+ * real times. Only relative paths cost a look-up of where they are. */
+static int kept(int dirfd, const char *path) {
+    if (!keep_count) return 0;
+    if (path && path[0] == '/') return kept_path(path);
+    char where[4096];
+    ssize_t n;
+    if (dirfd == AT_FDCWD) {
+        if (!getcwd(where, sizeof where)) return 0;
+        n = (ssize_t)strlen(where);
+    } else {
+        char link[64];
+        snprintf(link, sizeof link, "/proc/self/fd/%d", dirfd);
+        n = readlink(link, where, sizeof where - 1);
+        if (n <= 0) return 0;
+        where[n] = 0;
+    }
+    return where[0] == '/' && kept_path(where);
 }
 
 static void shift(struct timespec *ts, long long by) {
@@ -208,9 +255,9 @@ int sem_clockwait(sem_t *restrict sem, clockid_t clk, const struct timespec *res
 /* ------------------------------------------------------------------ file times */
 
 /* Shifts the three times of a struct stat or struct stat64 that a successful call filled in. */
-#define FAKE_STAT(r, st)                      \
+#define FAKE_STAT(r, st, keep_it)             \
     do {                                      \
-        if ((r) == 0 && (st)) {               \
+        if ((r) == 0 && (st) && !(keep_it)) { \
             long long by_ = offset();         \
             shift(&(st)->st_atim, by_);       \
             shift(&(st)->st_mtim, by_);       \
@@ -222,7 +269,7 @@ int sem_clockwait(sem_t *restrict sem, clockid_t clk, const struct timespec *res
     int name(const char *restrict path, type *restrict st) {  \
         REAL(int, #name, const char *, type *)                \
         int r = real(path, st);                               \
-        FAKE_STAT(r, st);                                     \
+        FAKE_STAT(r, st, kept(AT_FDCWD, path));               \
         return r;                                             \
     }
 
@@ -235,7 +282,7 @@ STAT_PATH(lstat64, struct stat64)
     int name(int fd, type *st) {                \
         REAL(int, #name, int, type *)           \
         int r = real(fd, st);                   \
-        FAKE_STAT(r, st);                       \
+        FAKE_STAT(r, st, kept(fd, ""));         \
         return r;                               \
     }
 
@@ -246,7 +293,7 @@ STAT_FD(fstat64, struct stat64)
     int name(int dirfd, const char *restrict path, type *restrict st, int flags) { \
         REAL(int, #name, int, const char *, type *, int)                         \
         int r = real(dirfd, path, st, flags);                                    \
-        FAKE_STAT(r, st);                                                        \
+        FAKE_STAT(r, st, kept(dirfd, path));                                     \
         return r;                                                                \
     }
 
@@ -258,7 +305,7 @@ STAT_AT(fstatat64, struct stat64)
     int name(int ver, const char *path, type *st) {           \
         REAL(int, #name, int, const char *, type *)           \
         int r = real(ver, path, st);                          \
-        FAKE_STAT(r, st);                                     \
+        FAKE_STAT(r, st, kept(AT_FDCWD, path));               \
         return r;                                             \
     }
 
@@ -271,7 +318,7 @@ XSTAT_PATH(__lxstat64, struct stat64)
     int name(int ver, int fd, type *st) {           \
         REAL(int, #name, int, int, type *)          \
         int r = real(ver, fd, st);                  \
-        FAKE_STAT(r, st);                           \
+        FAKE_STAT(r, st, kept(fd, ""));             \
         return r;                                   \
     }
 
@@ -282,7 +329,7 @@ XSTAT_FD(__fxstat64, struct stat64)
     int name(int ver, int dirfd, const char *path, type *st, int flags) {      \
         REAL(int, #name, int, int, const char *, type *, int)                  \
         int r = real(ver, dirfd, path, st, flags);                             \
-        FAKE_STAT(r, st);                                                      \
+        FAKE_STAT(r, st, kept(dirfd, path));                                   \
         return r;                                                              \
     }
 
@@ -299,7 +346,7 @@ static void shift_statx(struct statx_timestamp *t, long long by) {
 int statx(int dirfd, const char *restrict path, int flags, unsigned int mask, struct statx *restrict stx) {
     REAL(int, "statx", int, const char *, int, unsigned int, struct statx *)
     int r = real(dirfd, path, flags, mask, stx);
-    if (r == 0 && stx) {
+    if (r == 0 && stx && !kept(dirfd, path)) {
         long long by = offset();
         if (stx->stx_mask & STATX_ATIME) shift_statx(&stx->stx_atime, by);
         if (stx->stx_mask & STATX_MTIME) shift_statx(&stx->stx_mtime, by);
