@@ -62,6 +62,8 @@ class Server:
         for pgid in list(self.groups):
             with contextlib.suppress(OSError):
                 os.killpg(pgid, signal.SIGKILL)
+        for pty in list(self.ptys.values()):
+            pty.hangup()
 
 
 class Tail:
@@ -247,6 +249,11 @@ class Pty:
         for sig in (signal.SIGHUP, signal.SIGKILL):
             with contextlib.suppress(OSError):
                 os.killpg(self.proc.pid, sig)
+        # Right after the start, setsid may not have made its group yet: the process itself goes too (while
+        # it is unreaped its pid cannot belong to anyone else).
+        if self.proc.poll() is None:
+            with contextlib.suppress(OSError):
+                os.kill(self.proc.pid, signal.SIGKILL)
 
     def pump(self) -> None:
         while True:
