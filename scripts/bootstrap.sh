@@ -10,6 +10,8 @@ need_apt=()
 command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
 command -v setpriv >/dev/null 2>&1 || need_apt+=(util-linux)
 command -v /usr/bin/python3 >/dev/null 2>&1 || need_apt+=(python3)
+# The simulated clock inside sandboxes is a small preload library built on first use (sandbox/simclock.c).
+command -v cc >/dev/null 2>&1 || need_apt+=(gcc libc6-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq

@@ -128,7 +128,8 @@ def test_sandboxed_solution_cannot_reach_ledger_or_grader(tiny_suite: Path, tmp_
     events = [json.loads(x) for x in (Path(str(res["run_dir"])) / "trajectory.jsonl").read_text().splitlines()]
     printed = json.loads(next(e for e in events if e["type"] == "tool_result")["stdout"])
     assert printed["found"] == []
-    assert set(printed["env"]) <= {"PATH", "HOME", "LANG", "WORKTRIAL_WORLD", "PWD", "SHLVL", "_", "LC_CTYPE"}
+    clock = {"LD_PRELOAD", "WORKTRIAL_CLOCK_FILE", "WORKTRIAL_CLOCK_KEEP", "TZ"}  # the simulated clock
+    assert set(printed["env"]) <= {"PATH", "HOME", "LANG", "WORKTRIAL_WORLD", "PWD", "SHLVL", "_", "LC_CTYPE", *clock}
     assert "tampered" not in (Path(str(res["run_dir"])) / "ledger.jsonl").read_text()
 
 

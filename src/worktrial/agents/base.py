@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox
+from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox, Session
 from ..tasks import Budgets
 
 
@@ -39,6 +39,9 @@ class AgentEnv:
     """What an agent may use: commands in the trial's sandbox, the brief, its budgets, and a cancel flag.
 
     The world (people, inbox, pilot) is reached from inside the sandbox with `bin/ask` and `bin/pilot`.
+    A trial runs in one `session` started after `Agent.setup()`: what an agent needs mounted or set in every
+    command (its own files, a gateway socket, a larger `limits.memory_mb`) it adds to `mounts`, `env` and
+    `limits` during `setup()`; later changes to them do not reach the running session.
     """
 
     instance_id: str
@@ -54,6 +57,7 @@ class AgentEnv:
     started: float = field(default_factory=time.monotonic)
     cancelled: threading.Event = field(default_factory=threading.Event)
     actions: int = 0
+    session: Session | None = None  # set by the trial once setup() is done; None: each command is one-shot
     _in_flight: int = 0
     _idle: threading.Condition = field(default_factory=threading.Condition)
 
@@ -67,30 +71,29 @@ class AgentEnv:
         timeout_s: float | None = None,
         mounts: Sequence[Mount] = (),
         stdin: bytes | None = None,
+        *,
+        env: dict[str, str] | None = None,
+        memory_mb: int | None = None,
     ) -> ExecResult:
-        """Run one command in /workspace under the trial's sandbox; counts as one action.
+        """Run one command in /workspace of the trial's session; counts as one action.
 
+        `env` is added to the trial's environment for this command; `memory_mb` lowers (never raises past
+        `limits.memory_mb`) its address-space limit. `mounts` only work before the session starts (in
+        `setup()`); afterwards they are an error: declare them in `self.mounts` during `setup()`.
         The command's wall limit never reaches past the trial's deadline, so nothing the agent started can
-        still be changing the workspace when it is snapshotted.
+        still be changing the workspace when it is snapshotted (the session is closed before that).
         """
         if self.cancelled.is_set() or self.seconds_left <= 0:
             raise AgentCancelled("the trial's time is up")
+        if mounts and self.session is not None:
+            raise ValueError("a running session cannot mount more: add mounts to env.mounts during setup()")
         self.actions += 1
         wall = max(0.5, min(timeout_s or self.limits.wall_s, self.seconds_left))
-        spec = ExecSpec(
-            argv=list(argv),
-            workspace=self.workspace,
-            env=dict(self.env),
-            mounts=[*self.mounts, *mounts],
-            readonly=list(self.readonly),
-            stdin=stdin,
-            limits=replace(self.limits, wall_s=wall),
-        )
         self.trajectory.add("tool_call", tool="run_command", argv=list(argv))
         with self._idle:
             self._in_flight += 1
         try:
-            result = self.sandbox.run(spec)
+            result = self._run(list(argv), wall, list(mounts), stdin, env or {}, memory_mb)
         finally:
             with self._idle:
                 self._in_flight -= 1
@@ -105,6 +108,27 @@ class AgentEnv:
         )
         return result
 
+    def _run(
+        self, argv: list[str], wall: float, mounts: list[Mount], stdin: bytes | None, env: dict[str, str],
+        memory_mb: int | None,
+    ) -> ExecResult:  # fmt: skip
+        if self.session is not None:
+            return self.session.exec(
+                argv, stdin=stdin, env=env, wall_s=wall, output_bytes=self.limits.output_bytes, memory_mb=memory_mb
+            )
+        cap = self.limits.memory_mb
+        memory = memory_mb if cap is None or memory_mb is None else min(memory_mb, cap)
+        spec = ExecSpec(
+            argv=argv,
+            workspace=self.workspace,
+            env={**self.env, **env},
+            mounts=[*self.mounts, *mounts],
+            readonly=list(self.readonly),
+            stdin=stdin,
+            limits=replace(self.limits, wall_s=wall, memory_mb=memory if memory_mb else cap),
+        )
+        return self.sandbox.run(spec)
+
     def drain(self) -> None:
         """Stop new commands and wait for running ones (each is bounded by the deadline)."""
         self.cancelled.set()
@@ -117,8 +141,11 @@ class AgentEnv:
         timeout_s: float | None = None,
         mounts: Sequence[Mount] = (),
         stdin: bytes | None = None,
+        *,
+        env: dict[str, str] | None = None,
+        memory_mb: int | None = None,
     ) -> ExecResult:
-        return await asyncio.to_thread(self.exec, argv, timeout_s, mounts, stdin)
+        return await asyncio.to_thread(lambda: self.exec(argv, timeout_s, mounts, stdin, env=env, memory_mb=memory_mb))
 
 
 @dataclass(frozen=True)

@@ -54,14 +54,10 @@ class ScriptAgent:
                 f"{self.instance.family.root}/hidden/solutions/{self.script} is missing "
                 f"(variant {self.instance.variant})"
             )
+        env.mounts.append(Mount(dest, SOLUTION_MOUNT))
 
     async def run(self, env: AgentEnv) -> AgentResult:
-        mount = Mount(self.staging / "solutions", SOLUTION_MOUNT)
-        result = await env.aexec(
-            ["python3", f"{SOLUTION_MOUNT}/{self.script}"],
-            mounts=[mount],
-            timeout_s=env.budgets.max_minutes * 60,
-        )
+        result = await env.aexec(["python3", f"{SOLUTION_MOUNT}/{self.script}"], timeout_s=env.budgets.max_minutes * 60)
         if result.timed_out and env.seconds_left <= 0:
             return AgentResult("max_minutes", env.actions, "solution script ran out of time")
         return AgentResult("completed", env.actions, f"exit {result.exit_code}")
@@ -90,10 +86,9 @@ class SiblingAgent:
                 target = dest / rel.removeprefix(prefix)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(src, target)
+        env.mounts.append(Mount(dest, SIBLING_MOUNT))
 
     async def run(self, env: AgentEnv) -> AgentResult:
         out = self.sibling.config.grader.output_dir
-        await env.aexec(
-            ["cp", "-r", f"{SIBLING_MOUNT}/.", f"{out}/"], mounts=[Mount(self.staging / "sibling", SIBLING_MOUNT)]
-        )
+        await env.aexec(["cp", "-r", f"{SIBLING_MOUNT}/.", f"{out}/"])
         return AgentResult("completed", env.actions)

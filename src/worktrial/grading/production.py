@@ -7,11 +7,12 @@ import shlex
 import shutil
 import threading
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox
+from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox, with_clock
 from ..tasks import Instance
 from .modules import load_task_module
 from .snapshot import copy_snapshot
@@ -99,7 +100,9 @@ def run_system(
         mounts=[Mount(data, "/data"), Mount(out, "/out", writable=True)],
         limits=Limits(wall_s=system.timeout_s, memory_mb=system.memory_mb),
     )
-    return sandbox.run(spec), out, ws
+    # A fixed, task-declared time: the same delivered system gives the same result whenever it is graded.
+    clocked = with_clock(sandbox, datetime.fromisoformat(instance.config.grading_clock))
+    return clocked.run(spec), out, ws
 
 
 def deploy(

@@ -2,7 +2,7 @@
 
 from .anchors import AnchorCache, Anchors
 from .job import JobConfig, JobRunner, trial_record
-from .trial import Delivered, TrialContext, TrialSpec, execute, grade, run_trial
+from .trial import Delivered, TrialContext, TrialSpec, execute, grade, run_trial, start_session
 from .workspace import materialise
 
 __all__ = [
@@ -17,5 +17,6 @@ __all__ = [
     "grade",
     "materialise",
     "run_trial",
+    "start_session",
     "trial_record",
 ]

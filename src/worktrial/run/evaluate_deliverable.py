@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import shutil
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..grading import ScoreCard, grade_deliverable, sandbox_runner
 from ..grading.deliverable import limits_of
 from ..grading.judge import with_rubric
+from ..sandbox import with_clock
 from ..world import LedgerSummary
 
 if TYPE_CHECKING:
@@ -41,7 +43,7 @@ def evaluate_deliverable(
         reference,
         grader.checks,
         judge=judge,
-        runner=sandbox_runner(ctx.sandbox),
+        runner=sandbox_runner(with_clock(ctx.sandbox, datetime.fromisoformat(instance.config.grading_clock))),
         limits=limits_of(grader),
         hidden=hidden,
         params=dict(instance.params),

@@ -1,4 +1,4 @@
-"""One trial, in two phases: `execute` (materialise → world → agent → snapshot) and `grade`.
+"""One trial, in two phases: `execute` (materialise → world → agent in one session → snapshot) and `grade`.
 
 Both phases write only inside the attempt folder; the score card is written last, atomically, so a killed trial
 never leaves a result that counts.
@@ -12,15 +12,15 @@ import json
 import os
 import shutil
 import tempfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..agents import AgentCancelled, AgentEnv, AgentResult, Trajectory, make_agent
 from ..grading import GraderError, Judge, ScoreCard, pilot_feedback, take_snapshot, tree_hash
-from ..sandbox import Limits, Mount, Sandbox, SandboxError
+from ..sandbox import Limits, LiveClock, Mount, Sandbox, SandboxError, Session, SessionSpec
 from ..tasks import Instance, TaskFormatError
-from ..world import Ledger, PilotOutcome, World, WorldService, summarise, verify_ledger
+from ..world import Ledger, PilotOutcome, World, WorldService, parse_time, summarise, verify_ledger
 from .anchors import AnchorCache
 from .evaluate_deliverable import evaluate_deliverable
 from .evaluate_engagement import evaluate_engagement
@@ -107,6 +107,8 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Deli
     with contextlib.ExitStack() as stack:
         mounts: list[Mount] = []
         env_vars: dict[str, str] = {}
+        # Inside, the clock shows the world's time (or the task's date when there is no world).
+        clock = LiveClock(attempt_dir / "clock", parse_time(instance.config.world.start))
         if has_world(instance):
             world = World(
                 instance.people(),
@@ -115,12 +117,14 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Deli
                 router_for(instance),
                 pilot=run_pilot if instance.config.world.pilot else None,
             )
+            clock.set(world.clock.now)
             # Unix socket paths are limited to ~100 bytes, so the socket lives in a short private folder.
             sock_dir = Path(tempfile.mkdtemp(prefix="wt-"))
             stack.callback(shutil.rmtree, sock_dir, ignore_errors=True)
             os.chmod(sock_dir, 0o755)
-            stack.enter_context(WorldService(world, sock_dir / "world.sock"))
-            mounts.append(Mount(sock_dir, WORLD_MOUNT, writable=True))
+            stack.enter_context(WorldService(world, sock_dir / "world.sock", on_time=clock.set))
+            # Read-only: the worker can connect to the socket but not replace it.
+            mounts.append(Mount(sock_dir, WORLD_MOUNT))
             env_vars["WORKTRIAL_WORLD"] = WORLD_SOCKET
         env = AgentEnv(
             instance_id=instance.id,
@@ -136,14 +140,32 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Deli
         )
         trajectory.add("start", instance=instance.id, agent=spec.agent, repeat=spec.repeat)
         await agent.setup(env)
+        session = await asyncio.to_thread(start_session, ctx.sandbox, env, clock)
+        stack.callback(session.close)
+        env.session = session
         try:
             result = await asyncio.wait_for(agent.run(env), timeout=env.seconds_left + DEADLINE_GRACE_S)
         except (TimeoutError, AgentCancelled):
             result = AgentResult("max_minutes", env.actions, "agent ran past max_minutes")
         await asyncio.to_thread(env.drain)
+        # Hand-in: background processes die before the workspace is snapshotted.
+        await asyncio.to_thread(session.close)
         trajectory.add("end", **asdict(result))
     snap = take_snapshot(workspace, attempt_dir / "delivered")
     return Delivered(attempt_dir, snap.path, snap.hash, ledger.path, ledger.head, hidden_hash, result)
+
+
+def start_session(sandbox: Sandbox, env: AgentEnv, clock: LiveClock) -> Session:
+    """The trial's one sandbox, as the agent's setup() left mounts, env and limits; it ends at the deadline."""
+    lifetime = max(env.seconds_left, 1.0) + DEADLINE_GRACE_S
+    spec = SessionSpec(
+        workspace=env.workspace,
+        env=dict(env.env),
+        mounts=list(env.mounts),
+        readonly=list(env.readonly),
+        limits=replace(env.limits, wall_s=lifetime),
+    )
+    return sandbox.session(clock.apply(spec))
 
 
 def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard:

@@ -12,7 +12,16 @@ from worktrial.sandbox.base import SandboxError
 
 NOBODY = 65534
 # What python3, sh, coreutils and sqlite3 read from /etc; Debian's python sitecustomize is in /etc/python3*.
-_ETC = ("alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "nsswitch.conf")
+_ETC = (
+    "alternatives",
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "localtime",
+    "nsswitch.conf",
+    "fonts",
+    "libreoffice",
+)
 HOSTS = "127.0.0.1\tlocalhost sandbox\n::1\tlocalhost ip6-localhost\n"
 
 
@@ -32,6 +41,14 @@ def system_binds() -> tuple[list[tuple[str, str]], list[str]]:
     if prefix != "/usr" and not prefix.startswith("/usr/") and os.path.isdir(prefix):
         binds.append(prefix)
     return links, binds
+
+
+def server_python() -> str:
+    """The interpreter that runs a session server: the system's, which every sandbox has."""
+    for candidate in ("/usr/bin/python3", os.path.join(sys.base_prefix, "bin", "python3")):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    raise SandboxError("no python3 for the session server: install python3 (apt-get install python3)")
 
 
 def passwd(uid: int, gid: int) -> tuple[str, str]:

@@ -46,15 +46,19 @@ class Tail:
         return bytes(self._buf[len(self._buf) - self.cap :]) if self.cap else b""
 
     def text(self) -> str:
-        data = self.data()
-        dropped = self.total - len(data)
-        if not dropped:
-            return data.decode("utf-8", errors="replace")
-        # A cut in the middle of a UTF-8 sequence would otherwise start the text with U+FFFD.
-        skip = 0
-        while skip < min(3, len(data)) and data[skip] & 0xC0 == 0x80:
-            skip += 1
-        return f"[... {dropped + skip} bytes dropped ...]\n" + data[skip:].decode("utf-8", errors="replace")
+        return tail_text(self.data(), self.total)
+
+
+def tail_text(data: bytes, total: int) -> str:
+    """The kept tail `data` of a stream of `total` bytes, as text, marked when something was dropped."""
+    dropped = total - len(data)
+    if dropped <= 0:
+        return data.decode("utf-8", errors="replace")
+    # A cut in the middle of a UTF-8 sequence would otherwise start the text with U+FFFD.
+    skip = 0
+    while skip < min(3, len(data)) and data[skip] & 0xC0 == 0x80:
+        skip += 1
+    return f"[... {dropped + skip} bytes dropped ...]\n" + data[skip:].decode("utf-8", errors="replace")
 
 
 @dataclass

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from .session import Session, SessionSpec
 
 
 @dataclass(frozen=True)
@@ -73,3 +76,6 @@ class Sandbox(Protocol):
 
     def run(self, spec: ExecSpec) -> ExecResult:
         """Run one command to completion (or until its wall limit) and return what it did."""
+
+    def session(self, spec: SessionSpec) -> Session:
+        """Start a long-lived sandbox (docs/sandbox.md, "Sessions"); the caller must `close()` it."""

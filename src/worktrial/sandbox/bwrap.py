@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import tempfile
 import threading
 from pathlib import Path
 
 from worktrial.sandbox import _host
+from worktrial.sandbox._client import SERVER_PATH, ServerSession, server_source
 from worktrial.sandbox._proc import NOT_FOUND_EXIT, run_bounded, sandbox_env
 from worktrial.sandbox.base import ExecResult, ExecSpec, Limits, SandboxError
+from worktrial.sandbox.session import SessionSpec
 
 DEFAULT_UID = _host.NOBODY
 _INSTALL_HINT = "install bubblewrap: apt-get install bubblewrap"
@@ -23,6 +26,8 @@ _SETPRIV = "/usr/bin/setpriv"
 _SHM_BYTES = 64 << 20
 # Without root, bwrap's monitor and the sandbox's pid 1 run under the command's uid and count for it.
 _HELPER_PROCESSES = 2
+# In a session the server is one more process of the uid (bwrap's own helpers run as root when we are root).
+_SESSION_HELPERS = 1
 # As root there is no user namespace: the command runs as the real uid `uid`, for which the kernel enforces
 # RLIMIT_NPROC (never for uid 0, not even inside a user namespace), and bwrap resolves mount sources as
 # root, so they need not be reachable by `uid`. setpriv needs SETUID/SETGID and --chdir into the uid's
@@ -93,7 +98,7 @@ class BwrapSandbox:
         status_r, status_w = os.pipe()
         try:
             args.fds.append(status_w)
-            self._build(spec, args)
+            self._build(spec, args, sandbox_env(spec.env))
             argv = [
                 *_prlimit_args(self._prlimit, spec.limits, 0 if self._root else _HELPER_PROCESSES),
                 self._bwrap, "--json-status-fd", str(status_w), *args.argv, "--", *self._drop(), *spec.argv,
@@ -124,6 +129,35 @@ class BwrapSandbox:
             raise SandboxError(f"bwrap failed (exit {raw.returncode}): {stderr.strip()[-2000:]}")
         return ExecResult(raw.returncode, stdout, stderr, raw.wall_s, raw.timed_out)
 
+    def session(self, spec: SessionSpec) -> ServerSession:
+        """A long-lived sandbox whose commands are children of a small server inside it (docs/sandbox.md)."""
+        self.check()
+        args = _Args()
+        try:
+            self._build(spec, args, sandbox_env({}))
+            args.data(SERVER_PATH, server_source())
+            helpers = _SESSION_HELPERS + (0 if self._root else _HELPER_PROCESSES)
+            argv = [
+                *_prlimit_args(self._prlimit, spec.limits, helpers),
+                self._bwrap, *args.argv, "--", *self._drop(), _host.server_python(), "-I", "-S", SERVER_PATH,
+            ]  # fmt: skip
+            try:
+                proc = subprocess.Popen(
+                    argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={}, cwd="/",
+                    start_new_session=True, close_fds=True, pass_fds=args.fds,
+                )  # fmt: skip
+            except OSError as exc:
+                raise SandboxError(f"cannot start {self._bwrap}: {exc}") from exc
+        finally:
+            for fd in args.fds:
+                os.close(fd)
+        base_env = sandbox_env(spec.env)
+
+        def prepare(argv: list[str], env: dict[str, str], cwd: str) -> tuple[list[str], dict[str, str], str]:
+            return argv, {**env, "PWD": cwd}, cwd
+
+        return ServerSession(proc, spec, base_env, prepare)
+
     def _drop(self) -> list[str]:
         if not self._root:
             return []
@@ -137,7 +171,7 @@ class BwrapSandbox:
             "--",
         ]
 
-    def _build(self, spec: ExecSpec, args: _Args) -> None:
+    def _build(self, spec: ExecSpec | SessionSpec, args: _Args, env: dict[str, str]) -> None:
         workspace = _host.existing(spec.workspace, "the workspace")
         mounts = [(_host.existing(m.source, m.target), _host.mount_target(m.target), m.writable) for m in spec.mounts]
         readonly = [ro for rel in spec.readonly if (ro := _host.readonly_source(workspace, rel))]
@@ -168,7 +202,7 @@ class BwrapSandbox:
         for source, dest, writable in mounts:
             args.bind(str(source), dest, rw=writable)
         args.add("--clearenv")
-        for key, value in sandbox_env(spec.env).items():
+        for key, value in env.items():
             args.add("--setenv", key, value)
         args.add("--chdir", spec.cwd)
 

@@ -5,13 +5,17 @@ from __future__ import annotations
 import contextlib
 import re
 import resource
+import subprocess
 import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from worktrial.sandbox import _host
+from worktrial.sandbox._client import ServerSession
 from worktrial.sandbox._proc import NOT_FOUND_EXIT, run_bounded, sandbox_env
 from worktrial.sandbox.base import ExecResult, ExecSpec, Limits, SandboxError
+from worktrial.sandbox.session import SessionSpec
 
 WARNING = (
     "worktrial: the 'local' sandbox isolates nothing: commands can read and change every file, reach the "
@@ -45,10 +49,7 @@ class LocalSandbox:
         """Always usable."""
 
     def run(self, spec: ExecSpec) -> ExecResult:
-        for path in [spec.workspace] + [m.source for m in spec.mounts]:
-            if not path.exists():
-                raise SandboxError(f"mount source does not exist: {path}")
-        host = _path_mapper({"/workspace": spec.workspace, **{m.target: m.source for m in spec.mounts}})
+        host = _host_paths(spec)
         env = {key: host(value) for key, value in sandbox_env(spec.env).items()}
         argv, cwd = [host(arg) for arg in spec.argv], host(spec.cwd)
         if not Path(cwd).is_dir():
@@ -69,6 +70,36 @@ class LocalSandbox:
         except OSError as exc:
             raise SandboxError(f"cannot start {argv[0]!r}: {exc}") from exc
         return ExecResult(raw.returncode, raw.stdout.text(), raw.stderr.text(), raw.wall_s, raw.timed_out)
+
+    def session(self, spec: SessionSpec) -> ServerSession:
+        """The session server runs on the host like any command here; background processes that leave their
+        process group survive `close()` (nothing is isolated)."""
+        host = _host_paths(spec)
+        cwd = host(spec.cwd)
+        if not Path(cwd).is_dir():
+            raise SandboxError(f"working directory does not exist: {spec.cwd}")
+        server = Path(__file__).with_name("_server.py")
+        try:
+            proc = subprocess.Popen(
+                [_host.server_python(), "-I", "-S", str(server)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, env=sandbox_env({}), cwd=cwd, start_new_session=True, close_fds=True,
+                preexec_fn=_rlimits(spec.limits),
+            )  # fmt: skip
+        except OSError as exc:
+            raise SandboxError(f"cannot start the session server: {exc}") from exc
+
+        def prepare(argv: list[str], env: dict[str, str], where: str) -> tuple[list[str], dict[str, str], str]:
+            mapped = {key: host(value) for key, value in env.items()}
+            return [host(arg) for arg in argv], {**mapped, "PWD": host(where)}, host(where)
+
+        return ServerSession(proc, spec, sandbox_env(spec.env), prepare)
+
+
+def _host_paths(spec: ExecSpec | SessionSpec) -> Callable[[str], str]:
+    for path in [spec.workspace] + [m.source for m in spec.mounts]:
+        if not path.exists():
+            raise SandboxError(f"mount source does not exist: {path}")
+    return _path_mapper({"/workspace": spec.workspace, **{m.target: m.source for m in spec.mounts}})
 
 
 def _path_mapper(table: dict[str, Path]) -> Callable[[str], str]:

@@ -11,10 +11,13 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from .base import ExecResult, ExecSpec, Mount, Sandbox
+from .session import Session, SessionSpec
 
 SANDBOX_PATH = "/workspace/bin:{bin}:/usr/local/bin:/usr/bin:/bin"
+S = TypeVar("S", ExecSpec, SessionSpec)
 
 
 def default_toolbox() -> Path | None:
@@ -37,9 +40,14 @@ class WithToolbox:
         self.inner.check()
 
     def run(self, spec: ExecSpec) -> ExecResult:
+        return self.inner.run(self._add(spec))
+
+    def session(self, spec: SessionSpec) -> Session:
+        return self.inner.session(self._add(spec))
+
+    def _add(self, spec: S) -> S:
         env = {"PATH": SANDBOX_PATH.format(bin=self.toolbox / "bin"), **spec.env}
-        mounts = [*spec.mounts, Mount(self.toolbox, str(self.toolbox))]
-        return self.inner.run(replace(spec, env=env, mounts=mounts))
+        return replace(spec, env=env, mounts=[*spec.mounts, Mount(self.toolbox, str(self.toolbox))])
 
 
 def with_toolbox(sandbox: Sandbox, toolbox: Path | None = None) -> Sandbox:

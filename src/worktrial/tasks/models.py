@@ -101,6 +101,13 @@ class GraderConfig(Strict):
             "output/ (docs/checks.md)."
         ),
     )
+    clock: str | None = Field(
+        None,
+        description=(
+            "Time (ISO `YYYY-MM-DDTHH:MM`) the clock shows at the start of every grading sandbox (production and "
+            "pilot runs, checks), so grading does not depend on the day it runs; default: `[world].start`."
+        ),
+    )
     output_dir: str = Field("output", description="Deliverables: the folder under /workspace that is graded.")
     reference_dir: str = Field(
         "hidden/reference", description="Deliverables: reference outputs, relative to the family folder."
@@ -116,6 +123,8 @@ class GraderConfig(Strict):
         description="Deliverables: `[grader.rubric]`, the 5-dimension rubric scored by an LLM judge "
         "(docs/judge.md); not judged without a judge.",
     )
+
+    _clock = field_validator("clock")(_iso_time)
 
     @model_validator(mode="after")
     def _rubric_name_is_free(self) -> GraderConfig:
@@ -177,6 +186,11 @@ class TaskConfig(Strict):
         if isinstance(data, dict) and data.get("kind") == "deliverable" and "levels" not in data:
             return {**data, "levels": []}
         return data
+
+    @property
+    def grading_clock(self) -> str:
+        """The time grading sandboxes start at: `[grader].clock`, else the world's start."""
+        return self.grader.clock or self.world.start
 
     @property
     def instance_levels(self) -> list[str]:

@@ -13,7 +13,7 @@ from .embed import warm_up
 from .ledger import GENESIS, Ledger, LedgerCheck, LedgerError, LedgerSummary, summarise, verify_ledger
 from .people import MAX_QUESTION_CHARS, PilotOutcome, PilotRunner, Reply, World
 from .routing import Router, RouteWeights
-from .service import MAX_REQUEST_BYTES, WorldService, handle_request
+from .service import MAX_CONNECTIONS, MAX_REQUEST_BYTES, WorldService, handle_request
 
 
 def clients_dir() -> Path:
@@ -23,6 +23,7 @@ def clients_dir() -> Path:
 
 __all__ = [
     "GENESIS",
+    "MAX_CONNECTIONS",
     "MAX_QUESTION_CHARS",
     "MAX_REQUEST_BYTES",
     "Ledger",

@@ -52,6 +52,9 @@ class Reply:
     now: str = ""
     ok: bool = True
     people: list[dict[str, str]] = field(default_factory=list)  # `who` only
+    # ask: the outcome (answered, unanswered, fallback, away, out_of_patience, off_limits); any other request
+    # that was served: answered; a rejected request (unknown person, empty message, a limit): refused.
+    status: str = "answered"
 
 
 @dataclass
@@ -170,7 +173,7 @@ class World:
                 cost=cost,
                 reply=shown,
             )
-            return Reply(shown, cost, facts, self.clock.iso())
+            return Reply(shown, cost, facts, self.clock.iso(), status=outcome.status)
 
     def wait(self, duration: str) -> Reply:
         with self._lock:
@@ -346,7 +349,7 @@ class World:
         return "\n\n".join(blocks)
 
     def _error(self, text: str) -> Reply:
-        return Reply(text, now=self.clock.iso(), ok=False)
+        return Reply(text, now=self.clock.iso(), ok=False, status="refused")
 
 
 def _check_times(people: PeopleConfig) -> dict[str, datetime]:

@@ -1,19 +1,24 @@
 """Per-trial world service: a threaded Unix-socket server in front of one `World`.
 
 Protocol: one JSON object per line each way. Request fields: `op` (who, ask, wait, inbox, now, pilot), `to`
-and `question` (ask), `duration` (wait). A reply is `{"ok", "text", "now"}` (plus `people` for who). Costs
-and fact ids stay on the host, in the ledger: the worker sees what a person would say, not the score.
-A malformed request gets `{"ok": false, "error": "<field>: <reason> (<fix>)"}` and the server carries on.
+and `question` (ask), `duration` (wait). A reply is `{"ok", "status", "text", "now"}` (plus `people` for who).
+Costs and fact ids stay on the host, in the ledger: the worker sees what a person would say, not the score.
+A malformed request gets `{"ok": false, "status": "refused", "error": "<field>: <reason> (<fix>)"}` and the
+server carries on. At most MAX_CONNECTIONS connections are served at once; more are refused with a message.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
+import socket
 import socketserver
 import stat
 import threading
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -26,10 +31,21 @@ MAX_REQUEST_BYTES = 64 * 1024
 OPS = ("who", "ask", "wait", "inbox", "now", "pilot")
 FIELDS = ("op", "to", "question", "duration")
 _SUN_PATH_MAX = 107  # bytes a Unix socket path may have on Linux
+MAX_CONNECTIONS = 128  # served at once, one thread each; a further connection is refused without a thread
+BACKLOG = 256  # connections the kernel queues before the server accepts them
 
 
 def _error(text: str) -> dict[str, Any]:
-    return {"ok": False, "error": text}
+    return {"ok": False, "status": "refused", "error": text}
+
+
+def _is_text(value: str) -> bool:
+    """Lone surrogates (bytes that were not UTF-8, smuggled through JSON escapes) are not text."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def handle_request(world: World, raw: bytes) -> dict[str, Any]:
@@ -51,8 +67,11 @@ def handle_request(world: World, raw: bytes) -> dict[str, Any]:
         if not isinstance(value, str):
             why = "missing" if value is None else "must be a string"
             return _error(f"{name}: {why} (op {op} needs {name} as a string)")
+    for name, value in request.items():
+        if isinstance(value, str) and not _is_text(value):
+            return _error(f"{name}: not valid UTF-8 text (send plain text)")
     reply = _dispatch(world, op, request)
-    response: dict[str, Any] = {"ok": reply.ok, "text": reply.text, "now": reply.now}
+    response: dict[str, Any] = {"ok": reply.ok, "status": reply.status, "text": reply.text, "now": reply.now}
     if op == "who":
         response["people"] = reply.people
     return response
@@ -74,7 +93,48 @@ def _dispatch(world: World, op: str, request: dict[str, Any]) -> Reply:
 
 class _Server(socketserver.ThreadingUnixStreamServer):
     daemon_threads = True
+    request_queue_size = BACKLOG
     world: World
+    on_time: Callable[[datetime], None] | None = None
+
+    def __init__(self, path: str, handler: type[socketserver.BaseRequestHandler]) -> None:
+        super().__init__(path, handler)
+        self._active = 0
+        self._count_lock = threading.Lock()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self._count_lock:
+            full = self._active >= MAX_CONNECTIONS
+            if not full:
+                self._active += 1
+        if full:
+            _refuse(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except Exception:
+            self._release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        with self._count_lock:
+            self._active -= 1
+
+
+def _refuse(conn: socket.socket) -> None:
+    """Tell an excess connection why it is closed, without blocking the accepting thread."""
+    message = _error(f"server: more than {MAX_CONNECTIONS} connections at once (close some and try again)")
+    with contextlib.suppress(OSError):
+        conn.setblocking(False)
+        conn.send((json.dumps(message) + "\n").encode())
+    with contextlib.suppress(OSError):
+        conn.close()
 
 
 class _Handler(socketserver.StreamRequestHandler):
@@ -98,21 +158,32 @@ class _Handler(socketserver.StreamRequestHandler):
                 except Exception:
                     log.exception("world request failed")
                     response = _error("server: internal error (try again; if it repeats, report it)")
+                if self.server.on_time is not None:
+                    # Before the reply: once `bin/ask --wait 2d` returns, clocks inside already show it.
+                    self.server.on_time(self.server.world.clock.now)
                 self._send(response)
         except OSError:
             return  # client went away or timed out; nothing to tell anyone
 
     def _send(self, response: dict[str, Any]) -> None:
-        self.wfile.write((json.dumps(response, ensure_ascii=False) + "\n").encode("utf-8"))
+        self.wfile.write((json.dumps(response, ensure_ascii=False) + "\n").encode("utf-8", errors="replace"))
         self.wfile.flush()
 
 
 class WorldService:
-    """Serve `world` on a Unix socket at `socket_path` from a background thread."""
+    """Serve `world` on a Unix socket at `socket_path` from a background thread.
 
-    def __init__(self, world: World, socket_path: str | os.PathLike[str]) -> None:
+    `on_time` is called with the world's time after every request (a clock file follows it)."""
+
+    def __init__(
+        self,
+        world: World,
+        socket_path: str | os.PathLike[str],
+        on_time: Callable[[datetime], None] | None = None,
+    ) -> None:
         self.world = world
         self.socket_path = Path(socket_path)
+        self.on_time = on_time
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
 
@@ -130,6 +201,7 @@ class WorldService:
             path.unlink()  # left over from a previous service of this trial
         server = _Server(str(path), _Handler)
         server.world = self.world
+        server.on_time = self.on_time
         # The sandboxed worker runs under another uid; it must be able to connect.
         os.chmod(path, 0o666)
         self._server = server
@@ -148,7 +220,10 @@ class WorldService:
         server.server_close()
         if self._thread is not None:
             self._thread.join(timeout=5)
-        self.socket_path.unlink(missing_ok=True)
+        # Whatever is at the path now (a worker may have had write access to the folder) must not stop us.
+        with contextlib.suppress(OSError):
+            if stat.S_ISSOCK(self.socket_path.lstat().st_mode):
+                self.socket_path.unlink()
 
     def __enter__(self) -> WorldService:
         return self.start()

@@ -9,7 +9,7 @@ import contextlib
 import shutil
 import tempfile
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -67,15 +67,31 @@ class ExternalAgent:
     root: Path
     version: str
     name: str = ""
+    _sock_dir: Path | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.name = self.name or f"{self.harness.name}:{self.model_id}"
+
+    @property
+    def state_dir(self) -> Path:
+        return self.staging / "harness"
 
     async def setup(self, env: AgentEnv) -> None:
         o = self.options
         overrides = {k: getattr(o, k) for k in ("max_actions", "max_minutes", "max_usd") if getattr(o, k) is not None}
         if overrides:
             env.budgets = env.budgets.model_copy(update=overrides)
+        # The trial's session is started after setup: everything the harness needs is mounted from the start.
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        self._sock_dir = Path(tempfile.mkdtemp(prefix="wt-gw-"))  # short: a socket path has ~100 bytes
+        self._sock_dir.chmod(0o755)
+        link = SandboxLink(self._sock_dir)
+        env.mounts.extend([
+            *link.mounts(), Mount(self.root, SANDBOX_ROOT), Mount(self.state_dir, STATE_MOUNT, writable=True),
+        ])  # fmt: skip
+        need = self.harness.launch(self._launch_context(env, self.model_id, link)).memory_mb
+        if need and env.limits.memory_mb is not None and env.limits.memory_mb < need:
+            env.limits = replace(env.limits, memory_mb=need)  # RLIMIT_AS: address space, not memory used
         env.trajectory.add(
             "agent",
             harness=self.harness.name,
@@ -102,42 +118,37 @@ class ExternalAgent:
             o = self.options
             upstream = await asyncio.to_thread(upstream_for, self.model_id, o.base_url, o.max_tokens, o.context_tokens)
         except ProviderError as e:
+            if self._sock_dir is not None:
+                shutil.rmtree(self._sock_dir, ignore_errors=True)
             return self.result("error", f"model provider: {e}", meter, Transcript(self.harness.name))
-        state = self.staging / "harness"
-        state.mkdir(parents=True, exist_ok=True)
-        sock_dir = Path(tempfile.mkdtemp(prefix="wt-gw-"))  # short: a socket path has ~100 bytes
-        sock_dir.chmod(0o755)
+        sock_dir = self._sock_dir
+        if sock_dir is None:
+            raise RuntimeError("ExternalAgent.run() before setup()")
         gateway = Gateway(upstream, meter, sock_dir / SOCKET_NAME, o.retry, o.request_timeout_s)
         try:
             await asyncio.to_thread(gateway.start)
-            result = await self._exec(env, upstream.api_model, sock_dir, state)
+            result = await self._exec(env, upstream.api_model, SandboxLink(sock_dir))
         finally:
             await asyncio.to_thread(gateway.stop)
             shutil.rmtree(sock_dir, ignore_errors=True)
-        transcript = self.harness.parse(_lines(state / EVENTS))
+        transcript = self.harness.parse(_lines(self.state_dir / EVENTS))
         for kind, data in transcript.events:
             env.trajectory.add(kind, **data)
         termination, detail = self.ending(result, meter, transcript)
         return self.result(termination, detail, meter, transcript)
 
-    async def _exec(self, env: AgentEnv, api_model: str, sock_dir: Path, state: Path) -> ExecResult | None:
-        link = SandboxLink(sock_dir)
-        ctx = LaunchContext(self.model_id, api_model, link.base_url, self.root, STATE_MOUNT, env.budgets)
-        launch = self.harness.launch(ctx)
+    def _launch_context(self, env: AgentEnv, api_model: str, link: SandboxLink) -> LaunchContext:
+        return LaunchContext(self.model_id, api_model, link.base_url, self.root, STATE_MOUNT, env.budgets)
+
+    async def _exec(self, env: AgentEnv, api_model: str, link: SandboxLink) -> ExecResult | None:
+        launch = self.harness.launch(self._launch_context(env, api_model, link))
         argv = link.wrap(launch.argv, stdout=f"{STATE_MOUNT}/{EVENTS}", mkdir=launch.mkdir)
-        env_args = [f"{k}={v}" for k, v in launch.env.items()]
-        mounts = [*link.mounts(), Mount(self.root, SANDBOX_ROOT), Mount(state, STATE_MOUNT, writable=True)]
         world = (env.workspace / "bin" / "ask").exists()
         prompt = harness_prompt(env.brief, env.budgets, self.max_calls(env.budgets), world).encode()
-        limits = env.limits
-        if launch.memory_mb and limits.memory_mb is not None and limits.memory_mb < launch.memory_mb:
-            env.limits = replace(limits, memory_mb=launch.memory_mb)  # RLIMIT_AS: address space, not memory used
         try:
-            return await env.aexec(["env", *env_args, *argv], timeout_s=env.seconds_left, mounts=mounts, stdin=prompt)
+            return await env.aexec(argv, timeout_s=env.seconds_left, stdin=prompt, env=launch.env)
         except AgentCancelled:
             return None
-        finally:
-            env.limits = limits
 
     def ending(self, result: ExecResult | None, meter: GatewayMeter, transcript: Transcript) -> tuple[str, str]:
         if meter.stop == ERROR:
