@@ -93,4 +93,4 @@ def test_a_broken_custom_check_voids_the_trial(suite: Path, tmp_path: Path) -> N
     )
     res = _run(suite, Home(tmp_path / "h").ensure(), ["reference"])["reference"]
     assert res["status"] == "error" and res["score"] is None
-    assert "custom check checks.py:grand_total: SyntaxError" in res["card"]["error"]  # type: ignore[index]
+    assert "hidden/checks.py:grand_total() import failed: SyntaxError" in res["card"]["error"]  # type: ignore[index]

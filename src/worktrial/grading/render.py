@@ -221,7 +221,7 @@ def html_screenshot(
         policy.mkdir(mode=0o755)
         work.mkdir()
         (policy / "worktrial.json").write_text(json.dumps(_POLICY))
-        url = (PurePosixPath(SITE) / page.relative_to(copy).as_posix()).as_uri()
+        url = str(PurePosixPath(SITE) / page.relative_to(copy).as_posix())  # a path: Chromium makes it a file URL
         argv = [
             "/usr/bin/prlimit", f"--data={CHROMIUM_DATA_MB << 20}", "--", browser,
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
