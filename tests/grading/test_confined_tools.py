@@ -20,7 +20,7 @@ from PIL import Image, ImageStat
 
 from worktrial.grading import using_sandbox
 from worktrial.grading.checks.files import Tree
-from worktrial.grading.judge.evidence import add_images, Evidence
+from worktrial.grading.judge.evidence import Evidence, add_images
 from worktrial.grading.render import RenderError, html_screenshot, libreoffice_convert, render_pages
 
 from .builders import write_docx
@@ -142,8 +142,11 @@ def test_a_page_cannot_fetch_or_navigate_out_of_its_site(listener: Listener, tmp
     site.mkdir()
     (site / "own.png").write_bytes(png_bytes("black"))
     pages = {
-        "fetch.html": PAGE.format(head="", body=f"<img src='{listener.url('i.png')}'><script>fetch('{listener.url('f')}');"
-                      f"new Image().src='{listener.url('j')}';</script>"),
+        "fetch.html": PAGE.format(
+            head="",
+            body=f"<img src='{listener.url('i.png')}'><script>fetch('{listener.url('f')}');"
+            f"new Image().src='{listener.url('j')}';</script>",
+        ),
         "refresh.html": PAGE.format(head=f"<meta http-equiv='refresh' content='0; url={secret.as_uri()}'>", body=""),
         "script.html": PAGE.format(head="", body=f"<script>location.href = '{secret.as_uri()}';</script>"),
         "frame.html": PAGE.format(head="", body=f"<iframe src='{secret.as_uri()}' width=1200 height=800></iframe>"),

@@ -100,8 +100,9 @@ class _Encoder:
         return {"__path__": self._seen[key]}
 
     def add(self, inside: str) -> int:
-        self.paths.append(inside)
-        return len(self.paths) - 1
+        if inside not in self.paths:
+            self.paths.append(inside)
+        return self.paths.index(inside)
 
     def encode(self, value: Any) -> Any:
         if isinstance(value, Writable):
