@@ -26,7 +26,7 @@ from .checks.files import FileProblem, Tree, read_bounded
 from .safetree import remove_tree
 
 CHILD = Path(__file__).resolve().with_name("_taskchild.py")
-PACKAGE = CHILD.parents[1]  # the worktrial package the host runs
+PACKAGE = CHILD.parents[1]  # the worktrial package the host runs, importable inside from its parent folder
 INSIDE = "/opt/worktrial/lib"
 HIDDEN = "/task/hidden"
 CHILD_INSIDE = f"{INSIDE}/{PACKAGE.name}/grading/{CHILD.name}"
@@ -195,7 +195,7 @@ class TaskCode:
                 }
             )
         (folder / "calls.json").write_text(json.dumps(payload), encoding="utf-8")
-        mounts = [Mount(self.hidden, HIDDEN), Mount(PACKAGE, f"{INSIDE}/{PACKAGE.name}"), *enc.mounts]
+        mounts = [Mount(self.hidden, HIDDEN), Mount(PACKAGE.parent, INSIDE), *enc.mounts]
         toolbox = default_toolbox()
         if toolbox is not None and not isinstance(self.sandbox, WithToolbox):
             mounts.append(Mount(toolbox, str(toolbox)))
