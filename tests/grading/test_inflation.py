@@ -111,6 +111,10 @@ def reads(output, reference, params):
 def fine(output, reference, params):
     return {"value": 0.25, "evidence": f"params {sorted(params)}"}
 
+def by_path(output, reference, params):  # careless: reads by path instead of through the Tree
+    mine = output.root / "answer.csv"
+    return float(mine.exists() and mine.read_text() == (reference.root / "answer.csv").read_text())
+
 def hangs(output, reference, params):
     while True:
         time.sleep(0.01)
@@ -199,3 +203,13 @@ def test_survey_weights_of_nan_never_hit_the_population_margins(out: Path, tmp_p
     result = grade_deliverable(out, ref, checks, hidden=family / "hidden", params=params)
     assert not result.errors
     assert [c.value for c in result.components] == [0.0, 0.0], result.components
+
+
+@needs_bwrap
+def test_a_link_to_the_reference_gives_a_careless_check_nothing(out: Path, ref: Path, hidden: Path) -> None:
+    (ref / "answer.csv").write_text("id,total\n1,42\n")
+    (out / "answer.csv").symlink_to("../1/answer.csv")  # where the reference is mounted next to the output
+    assert custom(out, ref, hidden, "by_path") == [(0.0, "value 0")]
+    (out / "answer.csv").unlink()
+    (out / "answer.csv").write_text("id,total\n1,42\n")
+    assert custom(out, ref, hidden, "by_path") == [(1.0, "value 1")]

@@ -127,13 +127,17 @@ def deploy(
     """Run the snapshot on the data of `split` and describe the outcome for the grader."""
     data = generated_data(instance, split, cache_dir, code)
     result, out, _ = run_system(instance, snapshot, data, scratch, sandbox)
-    graded_out = scratch / "out-graded"
-    remove_tree(graded_out)
+    graded_out, graded_ws = scratch / "out-graded", scratch / "workspace-graded"
+    for folder in (graded_out, graded_ws):
+        remove_tree(folder)
     report = copy_tree(out, graded_out, keep_links=False)
+    # The delivered snapshot (not the copy the run may have changed), without its links: inside the grader's
+    # sandbox a link could still reach the grader's own inputs.
+    copy_tree(snapshot, graded_ws, keep_links=False)
     ctx = KpiContext(
         out_dir=graded_out,
         data_dir=data,
-        workspace=snapshot,  # the delivered snapshot, not the copy the run may have changed
+        workspace=graded_ws,
         params=dict(instance.params),
         facts=facts,
         exit_code=result.exit_code,

@@ -15,13 +15,25 @@ from typing import Any
 
 from worktrial.tasks.checks import CheckSpec, PythonCheck
 
+from ..safetree import copy_tree
 from ..taskcode import Call, GraderError, Returned
 from .base import CheckContext, Outcome, clip
+from .files import Tree
 
 
-def _call(spec: PythonCheck, ctx: CheckContext) -> Call:
+def _call(spec: PythonCheck, ctx: CheckContext, output: Tree) -> Call:
     file, _, name = spec.function.partition(":")
-    return Call(file, name, (ctx.output, ctx.reference, dict(ctx.params)))
+    return Call(file, name, (output, ctx.reference, dict(ctx.params)))
+
+
+def _linkless(ctx: CheckContext) -> Tree:
+    """The delivered output for the task's process: a copy without links, which inside its sandbox could still
+    reach the reference mounted next to it."""
+    assert ctx.task_code is not None
+    copy = (ctx.task_code.scratch or ctx.task_code.hidden.parent) / "output-for-checks"
+    if not copy.exists():
+        copy_tree(ctx.output.root, copy, keep_links=False)
+    return Tree(copy, ctx.output.limits)
 
 
 def _missing(spec: PythonCheck, ctx: CheckContext) -> str | None:
@@ -67,7 +79,8 @@ def prefetch(specs: Sequence[CheckSpec], ctx: CheckContext) -> None:
     runnable = [s for s in pending if ("python", s.name) not in ctx.cache]
     if not runnable or ctx.task_code is None:
         return
-    calls = [_call(s, ctx) for s in runnable]
+    output = _linkless(ctx)
+    calls = [_call(s, ctx, output) for s in runnable]
     for spec, call, returned in zip(runnable, calls, ctx.task_code.run_each(calls), strict=True):
         ctx.cache[("python", spec.name)] = _outcome(returned, call)
 
