@@ -2,10 +2,10 @@
 
 Run as `python -s -B -P _taskchild.py CALLS.json PATH...`. CALLS.json lists the calls; an argument
 `{"__path__": i}` stands for the i-th PATH (given on the command line, so that every backend can map it). Each
-file is imported by path once, under a private module name; before each call the call's index is written to
-`current` next to CALLS.json, and after it one JSON line is appended to `results.jsonl` there:
-`{"value": ...}`, `{"missing": true}` (an optional function that does not exist), `{"file_problem": "..."}`
-(a delivered file could not be used) or `{"error": "...", "traceback": "..."}`.
+file is imported by path once, under a private module name; after each call one JSON line is appended (and
+flushed) to `results.jsonl` next to CALLS.json: `{"value": ...}`, `{"missing": true}` (an optional function that
+does not exist), `{"file_problem": "..."}` (a delivered file could not be used) or `{"error": "...",
+"traceback": "..."}`. So if the process dies, the host knows which call was running: the first without a line.
 
 Standard library only, so that a grader call starts fast; worktrial is imported only for a `Tree` argument.
 """
@@ -111,8 +111,7 @@ def main(argv: list[str]) -> None:
     calls = json.loads(calls_file.read_text(encoding="utf-8"))
     modules: dict[str, Any] = {}
     with open(folder / "results.jsonl", "a", encoding="utf-8") as results:
-        for index, call in enumerate(calls):
-            (folder / "current").write_text(str(index), encoding="utf-8")
+        for call in calls:
             outcome = _call(call, paths, modules)
             try:
                 line = json.dumps(outcome, allow_nan=True, default=_jsonable)

@@ -53,17 +53,24 @@ _data_guard = threading.Lock()
 _data_locks: dict[str, threading.Lock] = {}
 
 
-def task_code(instance: Instance, sandbox: Sandbox, scratch: Path, budget: Budget | None = None) -> TaskCode:
-    """A runner for the instance's hidden/ code, over a fresh private copy of hidden/ under `scratch`."""
+def hidden_copy(instance: Instance, scratch: Path) -> Path:
+    """A fresh private copy of the instance's hidden/ (after the overlay) at `scratch/hidden`, in plain modes: the
+    task's process runs as another uid and reads it read-only."""
     hidden, raw = scratch / "hidden", scratch / "hidden.raw"
     for folder in (hidden, raw):
         remove_tree(folder)
     raw.mkdir(parents=True)
     instance.materialise_tree("hidden", raw)
-    copy_tree(raw, hidden, keep_links=False)  # plain modes: the task's process runs as another uid
+    copy_tree(raw, hidden, keep_links=False)
     remove_tree(raw)
+    return hidden
+
+
+def task_code(instance: Instance, sandbox: Sandbox, scratch: Path, budget: Budget | None = None) -> TaskCode:
+    """A runner for the instance's hidden/ code, over a fresh private copy of hidden/ under `scratch`."""
     grader = instance.config.grader
-    return TaskCode(sandbox, hidden, budget or Budget(grader.budget_s, grader.memory_mb), scratch)
+    budget = budget or Budget(grader.budget_s, grader.memory_mb)
+    return TaskCode(sandbox, hidden_copy(instance, scratch), budget, scratch)
 
 
 def _grader_file(instance: Instance) -> str:

@@ -10,9 +10,9 @@ from ..grading import (
     ScoreCard,
     copy_tree,
     grade_deliverable,
+    hidden_copy,
     left_out_component,
     sandbox_runner,
-    task_code,
     using_sandbox,
 )
 from ..grading.deliverable import limits_of
@@ -34,7 +34,7 @@ def evaluate_deliverable(
     instance = spec.instance
     grader = instance.config.grader
     # A private copy: custom checks read it (read-only, in their own process), nothing reaches the task folder.
-    hidden = task_code(instance, ctx.sandbox, scratch).hidden
+    hidden = hidden_copy(instance, scratch)
     reference = hidden / grader.reference_dir.removeprefix("hidden/")
     reference.mkdir(parents=True, exist_ok=True)
     output = scratch / "output"
