@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -93,4 +94,25 @@ def test_a_broken_custom_check_voids_the_trial(suite: Path, tmp_path: Path) -> N
     )
     res = _run(suite, Home(tmp_path / "h").ensure(), ["reference"])["reference"]
     assert res["status"] == "error" and res["score"] is None
-    assert "custom check checks.py:grand_total: SyntaxError" in res["card"]["error"]  # type: ignore[index]
+    assert "hidden/checks.py:grand_total() import failed: SyntaxError" in res["card"]["error"]  # type: ignore[index]
+
+
+def test_two_identical_runs_give_identical_score_cards(tmp_path: Path) -> None:
+    from worktrial.run import AnchorCache, TrialContext, TrialSpec, run_trial
+    from worktrial.sandbox import get_sandbox, with_toolbox
+    from worktrial.tasks import load_family
+
+    family = load_family(Path(__file__).resolve().parents[2] / "suites/deliverables/survey_weights")
+    instance = family.instance("base")
+    home = Home(tmp_path / "h").ensure()
+    ctx = TrialContext(with_toolbox(get_sandbox("bwrap")), home.cache, AnchorCache(home.anchors))
+    cards = []
+    for n in range(2):
+        if n:
+            time.sleep(2.1)  # past the resolution of zip timestamps, were the clock inside the host's
+        card = asyncio.run(run_trial(TrialSpec(f"t{n}", "j", instance, "reference"), ctx, tmp_path / f"a{n}"))
+        cards.append(card.model_dump(mode="json"))
+    # The workbooks' bytes may differ (zip timestamps) or not (the clock inside starts at the task's date); office
+    # files hash by content either way (tests/grading/test_safetree.py shows differing bytes hashing the same).
+    assert cards[0]["status"] == "done" and cards[0]["score"] == 1.0
+    assert cards[0] == cards[1]

@@ -82,3 +82,89 @@ def test_anchors_hold(tmp_path: Path) -> None:
         fam = family(name)
         for v in fam.variants:
             assert (f"{name}/{v}", "reference") in seen and (f"{name}/{v}", "noop") in seen
+
+
+def _empty_clean_file(path: Path, reference: Path) -> None:
+    """A well-formed file with nothing in it: an empty workbook, document or deck, a table with only the reference's
+    header, an empty JSON object or page."""
+    import docx
+    import openpyxl
+    import pptx
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    kind = path.suffix.lower()
+    if kind == ".xlsx":
+        openpyxl.Workbook().save(path)
+    elif kind == ".docx":
+        docx.Document().save(str(path))
+    elif kind == ".pptx":
+        pptx.Presentation().save(str(path))
+    elif kind == ".csv":
+        ref = reference / path.name
+        path.write_text(ref.read_text().splitlines()[0] + "\n" if ref.is_file() else "")
+    elif kind == ".json":
+        path.write_text("{}")
+    elif kind in (".html", ".htm"):
+        path.write_text("<!doctype html><html><body></body></html>")
+    else:
+        path.write_text("")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+@pytest.mark.parametrize("name", FAMILIES)
+def test_an_empty_clean_delivery_earns_nothing(name: str, tmp_path: Path) -> None:
+    from worktrial.grading import grade_deliverable
+    from worktrial.grading.deliverable import limits_of
+
+    instance = family(name).instance("base")
+    grader = instance.config.grader
+    hidden = tmp_path / "hidden"
+    instance.materialise_tree("hidden", hidden)
+    reference = hidden / grader.reference_dir.removeprefix("hidden/")
+    output = tmp_path / "output"
+    output.mkdir()
+    for check in grader.checks:
+        target = getattr(check, "path", None) or getattr(check, "pattern", None)
+        if target and not any(c in target for c in "*?[") and not (output / target).exists():
+            _empty_clean_file(output / target, reference)
+    result = grade_deliverable(
+        output, reference, grader.checks, limits=limits_of(grader), hidden=hidden, params=dict(instance.params)
+    )
+    assert not result.errors, result.errors
+    earning = [(c.name, c.value, c.evidence[:200]) for c in result.components if not c.gate and c.weight and c.value]
+    assert earning == [] and result.score == 0.0
+
+
+GARBAGE = {
+    "junk": b"\x00\xff\xfe garbage \x89PNG not really",
+    "wrong_shape": b'[1, 2, "x", null, NaN]',
+    "nan_text": b"NaN,Infinity\nnan,inf\n-inf,1e999\n",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+@pytest.mark.parametrize("flavour", sorted(GARBAGE))
+def test_garbage_deliveries_are_the_workers_zero_never_a_void(flavour: str, tmp_path: Path) -> None:
+    from worktrial.grading import grade_deliverable
+    from worktrial.grading.deliverable import limits_of
+
+    for name in FAMILIES:
+        instance = family(name).instance("base")
+        grader = instance.config.grader
+        hidden = tmp_path / name / "hidden"
+        instance.materialise_tree("hidden", hidden)
+        output = tmp_path / name / "output"
+        output.mkdir()
+        for check in grader.checks:
+            target = getattr(check, "path", None) or getattr(check, "pattern", None)
+            if target and not any(c in target for c in "*?["):
+                (output / target).parent.mkdir(parents=True, exist_ok=True)
+                (output / target).write_bytes(GARBAGE[flavour])
+        reference = hidden / grader.reference_dir.removeprefix("hidden/")
+        result = grade_deliverable(
+            output, reference, grader.checks, limits=limits_of(grader), hidden=hidden, params=dict(instance.params)
+        )
+        assert not result.errors, (name, result.errors)
+        assert result.score == 0.0, (name, [(c.name, c.value) for c in result.components if c.value])

@@ -1,23 +1,28 @@
-"""Grading: production runs and KPIs, engagement uplift, snapshots, score cards."""
+"""Grading: production runs and KPIs, engagement uplift, snapshots, score cards, task code in its own process."""
 
 from .checks import FileLimits, Judge, JudgeAnswer, Runner, sandbox_runner
 from .deliverable import DeliverableResult, grade_deliverable, grade_with_config
 from .engagement import score_engagement, uplift
 from .judge import JudgeUnavailable, LLMJudge, make_judge, with_rubric
 from .production import (
-    GraderError,
     KpiContext,
     KpiOutcome,
     generated_data,
-    grader_module,
+    hidden_copy,
     measure,
     pilot_feedback,
     run_system,
+    task_code,
 )
-from .scorecard import Component, ScoreCard
+from .safetree import TreeLimits, TreeReport, copy_tree, remove_tree
+from .scorecard import Component, ScoreCard, left_out_component
 from .snapshot import Snapshot, copy_snapshot, take_snapshot, tree_hash
+from .taskcode import Budget, Call, GraderError, TaskCode, Writable
+from .tools import using_sandbox
 
 __all__ = [
+    "Budget",
+    "Call",
     "Component",
     "DeliverableResult",
     "FileLimits",
@@ -31,19 +36,28 @@ __all__ = [
     "Runner",
     "ScoreCard",
     "Snapshot",
+    "TaskCode",
+    "TreeLimits",
+    "TreeReport",
+    "Writable",
     "copy_snapshot",
+    "copy_tree",
     "generated_data",
     "grade_deliverable",
     "grade_with_config",
-    "grader_module",
+    "hidden_copy",
+    "left_out_component",
     "make_judge",
     "measure",
     "pilot_feedback",
+    "remove_tree",
     "run_system",
     "sandbox_runner",
     "score_engagement",
     "take_snapshot",
+    "task_code",
     "tree_hash",
     "uplift",
+    "using_sandbox",
     "with_rubric",
 ]

@@ -1,30 +1,32 @@
-"""Run a delivered system on unseen data in a fresh sandbox, then measure its KPI on the host."""
+"""Run a delivered system on unseen data in a fresh sandbox, then measure its KPI with the task's grader.
+
+The grader's `generate()`, `kpi()` and `pilot_feedback()` run in their own bounded process (taskcode.py), never in
+this one. What the system wrote to `/out` is copied under the safe-tree rules before the grader sees it (links,
+FIFOs, sockets and devices left out and reported), so nothing delivered can make the grader block or read past
+its inputs.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import math
 import shlex
-import shutil
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox, with_clock
 from ..tasks import Instance
-from .modules import load_task_module
+from .safetree import TreeReport, copy_tree, remove_tree
 from .snapshot import copy_snapshot
-
-
-class GraderError(RuntimeError):
-    """The task's grader misbehaved (raised, returned garbage): an infrastructure failure, never a score."""
+from .taskcode import Budget, Call, GraderError, TaskCode, Writable
 
 
 @dataclass(frozen=True)
 class KpiContext:
-    """What a grader's `kpi()` and `pilot_feedback()` receive."""
+    """What a grader's `kpi()` and `pilot_feedback()` receive (inside their process, paths are read-only mounts)."""
 
     out_dir: Path
     data_dir: Path
@@ -45,22 +47,38 @@ class KpiOutcome:
     details: dict[str, Any]
     kpi_name: str = "kpi"
     run: dict[str, Any] = field(default_factory=dict)
+    left_out: list[str] = field(default_factory=list)  # what of /out the grader did not get, and why
 
 
 _data_guard = threading.Lock()
 _data_locks: dict[str, threading.Lock] = {}
 
 
-def grader_module(instance: Instance) -> ModuleType:
-    """Import the instance's grader once per content (graders are trusted task code, run on the host)."""
-    path = instance.hidden_path(instance.config.grader.module.removeprefix("hidden/"))
-    try:
-        return load_task_module(path, f"worktrial_grader_{instance.family.id}")
-    except Exception as e:
-        raise GraderError(f"{path}: import failed: {type(e).__name__}: {e}") from e
+def hidden_copy(instance: Instance, scratch: Path) -> Path:
+    """A fresh private copy of the instance's hidden/ (after the overlay) at `scratch/hidden`, in plain modes: the
+    task's process runs as another uid and reads it read-only."""
+    hidden, raw = scratch / "hidden", scratch / "hidden.raw"
+    for folder in (hidden, raw):
+        remove_tree(folder)
+    raw.mkdir(parents=True)
+    instance.materialise_tree("hidden", raw)
+    copy_tree(raw, hidden, keep_links=False)
+    remove_tree(raw)
+    return hidden
 
 
-def generated_data(instance: Instance, split: str, cache_dir: Path) -> Path:
+def task_code(instance: Instance, sandbox: Sandbox, scratch: Path, budget: Budget | None = None) -> TaskCode:
+    """A runner for the instance's hidden/ code, over a fresh private copy of hidden/ under `scratch`."""
+    grader = instance.config.grader
+    budget = budget or Budget(grader.budget_s, grader.memory_mb)
+    return TaskCode(sandbox, hidden_copy(instance, scratch), budget, scratch)
+
+
+def _grader_file(instance: Instance) -> str:
+    return instance.config.grader.module.removeprefix("hidden/")
+
+
+def generated_data(instance: Instance, split: str, cache_dir: Path, code: TaskCode) -> Path:
     """The grader's data for `split`, generated once per (instance content, split, seed) and reused."""
     seed = instance.seed if split == "production" else instance.config.grader.pilot_seed
     key = hashlib.sha256(f"{instance.variant_hash}\0{split}\0{seed}".encode()).hexdigest()[:24]
@@ -69,15 +87,16 @@ def generated_data(instance: Instance, split: str, cache_dir: Path) -> Path:
         lock = _data_locks.setdefault(key, threading.Lock())
     with lock:
         if not (dest / ".complete").exists():
-            tmp = dest.with_name(dest.name + ".tmp")
-            shutil.rmtree(tmp, ignore_errors=True)
-            tmp.mkdir(parents=True)
-            try:
-                grader_module(instance).generate(tmp, dict(instance.params), seed, split)
-            except Exception as e:
-                raise GraderError(f"grader generate({split}) failed: {type(e).__name__}: {e}") from e
+            raw, tmp = dest.with_name(dest.name + ".raw"), dest.with_name(dest.name + ".tmp")
+            for folder in (raw, tmp):
+                remove_tree(folder)
+            raw.mkdir(parents=True)
+            code.call(Call(_grader_file(instance), "generate", (Writable(raw), dict(instance.params), seed, split)))
+            # Plain, readable copies: every later sandbox uid reads the data, whatever the generator wrote.
+            copy_tree(raw, tmp, keep_links=False)
+            remove_tree(raw)
             (tmp / ".complete").write_text("ok")
-            shutil.rmtree(dest, ignore_errors=True)
+            remove_tree(dest)
             tmp.rename(dest)
     return dest
 
@@ -88,10 +107,10 @@ def run_system(
     """Deploy a copy of the snapshot and run the production command on `data`; returns result, out, workspace."""
     system = instance.config.system
     assert system is not None
-    if scratch.exists():
-        shutil.rmtree(scratch)
-    scratch.mkdir(parents=True)
     ws, out = scratch / "workspace", scratch / "out"
+    for folder in (ws, out):
+        remove_tree(folder)
+    scratch.mkdir(parents=True, exist_ok=True)
     copy_snapshot(snapshot, ws)
     out.mkdir()
     spec = ExecSpec(
@@ -113,14 +132,22 @@ def deploy(
     sandbox: Sandbox,
     cache_dir: Path,
     split: str,
-) -> tuple[ExecResult, KpiContext]:
+    code: TaskCode,
+) -> tuple[ExecResult, KpiContext, TreeReport]:
     """Run the snapshot on the data of `split` and describe the outcome for the grader."""
-    data = generated_data(instance, split, cache_dir)
-    result, out, ws = run_system(instance, snapshot, data, scratch, sandbox)
+    data = generated_data(instance, split, cache_dir, code)
+    result, out, _ = run_system(instance, snapshot, data, scratch, sandbox)
+    graded_out, graded_ws = scratch / "out-graded", scratch / "workspace-graded"
+    for folder in (graded_out, graded_ws):
+        remove_tree(folder)
+    report = copy_tree(out, graded_out, keep_links=False)
+    # The delivered snapshot (not the copy the run may have changed), without its links: inside the grader's
+    # sandbox a link could still reach the grader's own inputs.
+    copy_tree(snapshot, graded_ws, keep_links=False)
     ctx = KpiContext(
-        out_dir=out,
+        out_dir=graded_out,
         data_dir=data,
-        workspace=ws,
+        workspace=graded_ws,
         params=dict(instance.params),
         facts=facts,
         exit_code=result.exit_code,
@@ -129,7 +156,7 @@ def deploy(
         stderr=result.stderr[-20000:],
         split=split,
     )
-    return result, ctx
+    return result, ctx, report
 
 
 def measure(
@@ -140,36 +167,53 @@ def measure(
     sandbox: Sandbox,
     cache_dir: Path,
     split: str = "production",
+    budget: Budget | None = None,
 ) -> KpiOutcome:
-    result, ctx = deploy(instance, snapshot, facts, scratch, sandbox, cache_dir, split)
+    """The KPI of the delivered `snapshot` on the unseen data of `split`; GraderError for a fault of the task."""
+    code = task_code(instance, sandbox, scratch, budget)
+    result, ctx, report = deploy(instance, snapshot, facts, scratch, sandbox, cache_dir, split, code)
     run = {
         "command": shlex.split(instance.config.system.production) if instance.config.system else [],
         "exit_code": result.exit_code,
-        "timed_out": result.timed_out,
-        "wall_s": round(result.wall_s, 3),
+        "timed_out": result.timed_out,  # no wall time: two identical runs must give identical score cards
         "stderr_tail": result.stderr[-2000:],
     }
-    try:
-        raw = grader_module(instance).kpi(ctx)
-    except Exception as e:
-        raise GraderError(f"grader kpi() failed: {type(e).__name__}: {e}") from e
-    return _parse_kpi(raw, run)
+    call = Call(_grader_file(instance), "kpi", (ctx,))
+    outcome = _parse_kpi(code.call(call).value, run, call.label)
+    return KpiOutcome(outcome.kpi, outcome.incidents, outcome.details, outcome.kpi_name, run, report.evidence())
 
 
-def _parse_kpi(raw: Any, run: dict[str, Any]) -> KpiOutcome:
-    if not isinstance(raw, dict) or not isinstance(raw.get("kpi"), int | float):
-        raise GraderError(f"grader kpi() must return a dict with a numeric 'kpi', got {raw!r:.200}")
+def _parse_kpi(raw: Any, run: dict[str, Any], label: str) -> KpiOutcome:
+    """`kpi()`'s return value, checked: a finite number, string incidents, JSON details."""
+    if not isinstance(raw, dict):
+        raise GraderError(f"{label} must return a dict with a numeric 'kpi', got {raw!r:.200}")
+    kpi = raw.get("kpi")
+    if isinstance(kpi, bool) or not isinstance(kpi, int | float):
+        raise GraderError(f"{label} returned kpi={kpi!r:.80}, not a number")
+    if not math.isfinite(kpi):
+        raise GraderError(f"{label} returned kpi={kpi!r}")
     incidents = raw.get("incidents", [])
     if not isinstance(incidents, list) or not all(isinstance(i, str) for i in incidents):
-        raise GraderError("grader kpi() 'incidents' must be a list of strings")
+        raise GraderError(f"{label} returned 'incidents' that are not a list of strings")
     details = raw.get("details", {})
     return KpiOutcome(
-        float(raw["kpi"]),
+        float(kpi),
         incidents,
-        details if isinstance(details, dict) else {},
+        finite(details) if isinstance(details, dict) else {},
         str(raw.get("kpi_name", "kpi")),
         run,
     )
+
+
+def finite(value: Any) -> Any:
+    """`value` with every non-finite number written as text, so that the score card stays valid JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [finite(v) for v in value]
+    return value
 
 
 def pilot_feedback(
@@ -181,13 +225,17 @@ def pilot_feedback(
     cache_dir: Path,
 ) -> tuple[str, list[str]]:
     """Run the current system on pilot data; staff feedback comes from the grader's `pilot_feedback()`."""
-    result, ctx = deploy(instance, snapshot, facts, scratch, sandbox, cache_dir, "pilot")
-    module = grader_module(instance)
-    if not hasattr(module, "pilot_feedback"):
+    code = task_code(instance, sandbox, scratch)
+    result, ctx, report = deploy(instance, snapshot, facts, scratch, sandbox, cache_dir, "pilot", code)
+    call = Call(_grader_file(instance), "pilot_feedback", (ctx,), optional=True)
+    returned = code.call(call)
+    if returned.missing:
         state = "ran cleanly" if result.ok else f"failed (exit {result.exit_code})"
-        return f"The pilot run {state} and wrote {sum(1 for _ in ctx.out_dir.rglob('*'))} file(s).", []
-    try:
-        raw = module.pilot_feedback(ctx)
-        return str(raw["feedback"]), [str(f) for f in raw.get("facts", [])]
-    except Exception as e:
-        raise GraderError(f"grader pilot_feedback() failed: {type(e).__name__}: {e}") from e
+        return f"The pilot run {state} and wrote {report.files} file(s).", []
+    raw = returned.value
+    if not isinstance(raw, dict) or not isinstance(raw.get("feedback"), str):
+        raise GraderError(f"{call.label} must return a dict with a 'feedback' string, got {raw!r:.200}")
+    found = raw.get("facts", [])
+    if not isinstance(found, list) or not all(isinstance(f, str) for f in found):
+        raise GraderError(f"{call.label} returned 'facts' that are not a list of strings")
+    return raw["feedback"], list(found)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -40,3 +41,13 @@ class ScoreCard(BaseModel):
     @classmethod
     def infrastructure_error(cls, message: str, content_hash: str = "") -> ScoreCard:
         return cls(status="error", error=message, content_hash=content_hash)
+
+
+def left_out_component(lines: Sequence[str], limit: int = 1500) -> Component | None:
+    """A report-only row (no value, no weight) listing what of the delivery grading left out or changed, and why:
+    special files, links not followed, privilege bits dropped, entries past the tree's bounds. None if nothing."""
+    if not lines:
+        return None
+    text = "; ".join(lines)
+    text = text if len(text) <= limit else text[: limit - 15] + " … (truncated)"
+    return Component(name="delivery_left_out", kind="delivery", value=None, weight=0.0, evidence=text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..grading import ScoreCard, measure, score_engagement
+from ..grading import ScoreCard, left_out_component, measure, score_engagement
 from ..world import LedgerSummary
 
 if TYPE_CHECKING:
@@ -36,4 +36,7 @@ def evaluate_engagement(
         instance.config.anchors.solved_at,
     )
     card.details["asked_by_person"] = summary.asked_by_person
+    left_out = left_out_component([*delivered.left_out, *(f"/out: {line}" for line in outcome.left_out)])
+    if left_out is not None:
+        card.components.append(left_out)
     return card

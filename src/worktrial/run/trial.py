@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import AgentCancelled, AgentEnv, AgentResult, Trajectory, make_agent
-from ..grading import GraderError, Judge, ScoreCard, pilot_feedback, take_snapshot, tree_hash
+from ..grading import GraderError, Judge, ScoreCard, pilot_feedback, remove_tree, take_snapshot, tree_hash
 from ..sandbox import Limits, LiveClock, Mount, Sandbox, SandboxError, Session, SessionSpec
 from ..tasks import Instance, TaskFormatError
 from ..world import Ledger, PilotOutcome, World, WorldService, parse_time, summarise, verify_ledger
@@ -67,6 +67,7 @@ class Delivered:
     ledger_head: str
     hidden_hash: str
     agent_result: AgentResult
+    left_out: tuple[str, ...] = ()  # what the snapshot left out or changed (special files, privilege bits)
 
 
 def hidden_tree_hash(instance: Instance) -> str:
@@ -79,8 +80,7 @@ def hidden_tree_hash(instance: Instance) -> str:
 
 async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Delivered:
     instance = spec.instance
-    if attempt_dir.exists():
-        shutil.rmtree(attempt_dir)
+    remove_tree(attempt_dir)  # an earlier attempt's workspace may nest deeper than shutil.rmtree can recurse
     attempt_dir.mkdir(parents=True)
     hidden_hash = hidden_tree_hash(instance)
     workspace = attempt_dir / "workspace"
@@ -152,7 +152,7 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Deli
         await asyncio.to_thread(session.close)
         trajectory.add("end", **asdict(result))
     snap = take_snapshot(workspace, attempt_dir / "delivered")
-    return Delivered(attempt_dir, snap.path, snap.hash, ledger.path, ledger.head, hidden_hash, result)
+    return Delivered(attempt_dir, snap.path, snap.hash, ledger.path, ledger.head, hidden_hash, result, snap.left_out)
 
 
 def start_session(sandbox: Sandbox, env: AgentEnv, clock: LiveClock) -> Session:
@@ -186,7 +186,8 @@ def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard
     try:
         card = evaluate(spec, ctx, delivered, incidents, summary, scratch)
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            remove_tree(scratch)
     card.content_hash = instance.content_hash
     card.snapshot_hash = delivered.snapshot_hash
     card.details["agent"] = asdict(delivered.agent_result)
@@ -206,9 +207,8 @@ async def run_trial(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Sc
     except (SandboxError, GraderError, TaskFormatError, OSError, FileNotFoundError, ValueError) as e:
         card = ScoreCard.infrastructure_error(f"{type(e).__name__}: {e}", spec.instance.content_hash)
     write_scorecard(attempt_dir, card)
-    workspace = attempt_dir / "workspace"
-    if workspace.exists():
-        shutil.rmtree(workspace, ignore_errors=True)
+    with contextlib.suppress(OSError):
+        remove_tree(attempt_dir / "workspace")
     return card
 
 

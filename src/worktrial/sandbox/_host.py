@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import posixpath
@@ -103,9 +104,19 @@ def chown_tree(root: Path, uid: int, gid: int) -> None:
     own(str(root))
     if root.is_symlink() or not root.is_dir():
         return
-    for dirpath, dirnames, filenames in os.walk(root):
-        for name in dirnames + filenames:
-            own(os.path.join(dirpath, name))
+    # An explicit stack: os.walk recurses, and a worker can nest folders deeper than Python's recursion limit.
+    # Paths longer than PATH_MAX can only have been made by the sandbox uid, so they already belong to it.
+    stack = [str(root)]
+    while stack:
+        try:
+            with os.scandir(stack.pop()) as entries:
+                for entry in entries:
+                    own(entry.path)
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+        except OSError as e:
+            if e.errno != errno.ENAMETOOLONG:
+                raise
 
 
 def read_status(fd: int) -> dict[str, object]:

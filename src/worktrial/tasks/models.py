@@ -91,7 +91,9 @@ class WorldConfig(Strict):
 
 
 class GraderConfig(Strict):
-    module: str = Field("hidden/grader.py", description="Host-side grader module (see docs/task-format.md).")
+    module: str = Field(
+        "hidden/grader.py", description="Grader module, run in its own bounded process (docs/task-format.md)."
+    )
     seed: int = Field(0, description="Seed for the unseen production data; a variant may override it.")
     pilot_seed: int = Field(1, description="Seed for pilot data, distinct from production.")
     checks: CheckList = Field(
@@ -117,6 +119,15 @@ class GraderConfig(Strict):
     )
     max_unzipped_mb: float = Field(
         200, gt=0, description="Deliverables: an office file that unzips to more than this fails (zip bombs)."
+    )
+    budget_s: float = Field(
+        600,
+        gt=0,
+        description="Wall-clock seconds the task's own code (generate, kpi, pilot_feedback, custom checks) may "
+        "take in one trial's grading, all calls together; running past it is the task's error.",
+    )
+    memory_mb: int = Field(
+        2048, ge=256, description="Address-space limit of each process that runs the task's own code."
     )
     rubric: RubricConfig | None = Field(
         None,

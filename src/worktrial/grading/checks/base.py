@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .files import Tree
+
+if TYPE_CHECKING:
+    from ..taskcode import TaskCode
 
 Runner = Callable[[list[str], Path], tuple[int, str, str]]
 """Runs `argv` with `workdir` as its working folder, isolated (a sandbox); returns (exit code, stdout, stderr)."""
@@ -63,6 +66,7 @@ class CheckContext:
     judge: Judge | None = None
     runner: Runner | None = None
     hidden: Path | None = None  # the instance's hidden/ folder (after overlay), for custom `python` checks
+    task_code: TaskCode | None = None  # runs custom `python` checks in their own process
     params: dict[str, Any] = field(default_factory=dict)
     cache: dict[tuple[str, str], Any] = field(default_factory=dict)  # (what, file) → parsed, shared by checks
 
@@ -93,10 +97,11 @@ class Tally:
         else:
             self.failures.append(failure)
 
-    def outcome(self, empty_ok: str = "nothing to check") -> Outcome:
+    def outcome(self) -> Outcome:
+        """The share passed; a check with no item at all earns nothing (there was nothing to give credit for)."""
         total = self.passed + len(self.failures)
         if total == 0:
-            return Outcome.passed(empty_ok)
+            return Outcome.failed(clip("; ".join(["nothing to check", *self.notes])))
         head = f"{self.passed}/{total} passed"
         parts = [head, *self.failures, *self.notes]
         return Outcome(self.passed / total, clip("; ".join(parts)))

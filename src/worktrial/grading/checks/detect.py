@@ -63,11 +63,16 @@ def _zip_kind(data: bytes) -> FileFormat:
         names = set(zipfile.ZipFile(BytesIO(data)).namelist())
     except (zipfile.BadZipFile, OSError, ValueError):
         return "zip"
+    return office_kind(names) or "zip"
+
+
+def office_kind(names: set[str]) -> FileFormat | None:
+    """The office format (xlsx, docx, pptx) of an Office Open XML archive with these member names, else None."""
     if "[Content_Types].xml" in names:
         for part, kind in _OFFICE_PARTS:
             if part in names:
                 return kind  # type: ignore[return-value]
-    return "zip"
+    return None
 
 
 def text_kind(text: str) -> FileFormat:

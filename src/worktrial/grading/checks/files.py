@@ -18,6 +18,8 @@ from io import BytesIO
 from pathlib import Path
 from typing import Literal
 
+from ..safetree import TreeLimits, TreeReport, copy_tree, is_real_dir, walk
+
 MB = 1 << 20
 
 
@@ -33,6 +35,9 @@ class FileLimits:
     max_tree_entries: int = 100_000
     max_copy_bytes: int = 500 * MB
     max_depth: int = 64
+
+    def tree_limits(self) -> TreeLimits:
+        return TreeLimits(max_depth=self.max_depth, max_entries=self.max_tree_entries)
 
 
 EntryKind = Literal["file", "dir", "symlink", "other"]
@@ -111,32 +116,19 @@ class Tree:
 
     def _walk(self) -> dict[str, Entry]:
         found: dict[str, Entry] = {}
-        try:
-            st = os.lstat(self.root)
-        except OSError:
+        if not os.path.lexists(self.root):
             self.problem = f"folder {self.root.name}/ does not exist"
             return found
-        if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
+        if not is_real_dir(self.root):
             self.problem = f"{self.root.name}/ is not a real folder (a symlink or a file)"
             return found
-        stack: list[tuple[str, int]] = [("", 0)]
-        while stack:
-            rel_dir, depth = stack.pop()
-            try:
-                with os.scandir(self.root / rel_dir if rel_dir else self.root) as it:
-                    items = list(it)
-            except OSError as e:
-                self.problem = f"cannot list {rel_dir or '.'}: {e.strerror}"
-                continue
-            for item in items:
-                if len(found) >= self.limits.max_tree_entries:
-                    self.problem = f"more than {self.limits.max_tree_entries} entries; the rest is ignored"
-                    return found
-                rel = f"{rel_dir}/{item.name}" if rel_dir else item.name
-                entry = _entry(item, rel)
-                found[rel] = entry
-                if entry.kind == "dir" and depth < self.limits.max_depth:
-                    stack.append((rel, depth + 1))
+        report = TreeReport()
+        for visit in walk(self.root, self.limits.tree_limits(), report):
+            node = visit.node
+            kind: EntryKind = "other" if node.kind == "special" else node.kind
+            found[node.rel] = Entry(node.rel, kind, node.size if kind == "file" else 0, node.target)
+        if report.skipped:
+            self.problem = "; ".join(report.skipped[:3]) + (" ..." if len(report.skipped) > 3 else "")
         return found
 
     def glob(self, pattern: str) -> Matches:
@@ -176,41 +168,13 @@ class Tree:
         return entry, self.read(entry)
 
     def copy_to(self, dest: Path) -> list[str]:
-        """Copy the regular files (never links) into `dest`; returns what was left out and why."""
-        left_out, total = [], 0
-        dest.mkdir(parents=True, exist_ok=True)
-        for rel, e in sorted(self.entries.items()):
-            if e.kind == "dir":
-                (dest / rel).mkdir(parents=True, exist_ok=True)
-            elif e.kind != "file":
-                left_out.append(f"{rel} ({e.kind})")
-            elif total + e.size > self.limits.max_copy_bytes:
-                left_out.append(f"{rel} (over the copy limit of {human(self.limits.max_copy_bytes)})")
-            else:
-                try:
-                    data = self.read(e)
-                except FileProblem as problem:
-                    left_out.append(str(problem))
-                    continue
-                total += len(data)
-                (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-                (dest / rel).write_bytes(data)
-        return left_out
-
-
-def _entry(item: os.DirEntry[str], rel: str) -> Entry:
-    st = item.stat(follow_symlinks=False)
-    if stat.S_ISLNK(st.st_mode):
-        try:
-            target = os.readlink(item.path)
-        except OSError:
-            target = "?"
-        return Entry(rel, "symlink", 0, target)
-    if stat.S_ISDIR(st.st_mode):
-        return Entry(rel, "dir", 0)
-    if stat.S_ISREG(st.st_mode):
-        return Entry(rel, "file", st.st_size)
-    return Entry(rel, "other", 0)
+        """Copy the regular files (never links nor special files) into `dest`; returns what was left out and why."""
+        limits = self.limits.tree_limits()
+        limits = TreeLimits(
+            limits.max_depth, limits.max_entries, self.limits.max_copy_bytes, self.limits.max_file_bytes
+        )
+        report = copy_tree(self.root, dest, limits, keep_links=False)
+        return report.skipped
 
 
 def human(n: float) -> str:

@@ -10,14 +10,10 @@ import csv
 import io
 import json
 import re
-import shutil
-import subprocess
-import tempfile
 import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .detect import decode_text, detect, matches
@@ -185,22 +181,15 @@ def extract_text(data: bytes, rel: str, limits: FileLimits) -> str | None:
 
 
 def pdf_text(data: bytes, rel: str, max_pages: int = 200) -> str:
-    tool = shutil.which("pdftotext")
-    if tool is not None:
-        with tempfile.TemporaryDirectory(prefix="worktrial-pdf-") as tmp:
-            src = Path(tmp) / "in.pdf"
-            src.write_bytes(data)
-            try:
-                done = subprocess.run(
-                    [tool, "-q", "-l", str(max_pages), "-enc", "UTF-8", str(src), "-"],
-                    capture_output=True,
-                    timeout=60,
-                    check=False,
-                )
-            except subprocess.TimeoutExpired:
-                raise FileProblem(f"{rel}: pdf text extraction timed out") from None
-            if done.returncode == 0:
-                return done.stdout.decode("utf-8", "replace")
+    """The text of a PDF: pdftotext in a sandbox (render.pdf_text), or pypdf when that is unavailable."""
+    from .. import render
+
+    try:
+        found = render.pdf_text(data, max_pages)
+    except render.ToolMissing:
+        found = None
+    if found is not None:
+        return found
     reader = pdf(data, rel)
     with parsing(rel, "pdf"):
         return "\n".join(page.extract_text() or "" for page in reader.pages[:max_pages])

@@ -26,14 +26,17 @@ def page_images(ctx: CheckContext, rel: str, data: bytes, workdir: Path, max_pag
     fmt = detect(data)
     if fmt not in _SUFFIX:
         raise FileProblem(f"{rel}: a {fmt} file cannot be shown as images")
+    site = workdir / "site"
     if fmt == "html":  # the page with its styles and images: copy the delivered tree (never its links)
-        ctx.output.copy_to(workdir / "site")
-        source = workdir / "site" / rel
-    else:
+        ctx.output.copy_to(site)
+        source = site / rel
+        if not source.is_file():
+            raise FileProblem(f"{rel}: not copied for rendering")
+    else:  # named by what its content is, whatever the delivered name says
         source = workdir / f"file{_SUFFIX[fmt]}"
         source.write_bytes(data)
     try:
-        pages = render.render_pages([(source, fmt)], workdir / "render", max_pages=max_pages)[source]
+        pages = render.render_pages([(source, fmt)], workdir / "render", max_pages=max_pages, site=site)[source]
     except render.ToolMissing:
         raise
     except render.RenderError as e:

@@ -48,6 +48,9 @@ def _scan(
     failures += [f"{e.rel}: not a regular file" for e in m.others]
     if not m.files and need_match:
         failures.append(f"no file matches {pattern}" + (f" ({ctx.output.problem})" if ctx.output.problem else ""))
+    elif not m.files and not failures:
+        # A rule about the content of files earns nothing when there is no file: nothing was checked.
+        return Outcome.failed(f"nothing to check: no file matches {pattern}")
     for entry in m.files:
         try:
             failure = judge_file(entry, ctx.output.read(entry))

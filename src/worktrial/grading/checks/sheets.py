@@ -67,6 +67,47 @@ def formula_text(value: Any) -> str:
     return str(value.text) if isinstance(value, ArrayFormula) else str(value)
 
 
+_CELL_REF = re.compile(
+    r"(?:\[[^\]]+\])?(?:(?:'(?:[^']|'')+'|[\w.]+)!)?"  # [book] and sheet prefixes
+    r"(?:\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?|\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?\d+:\$?\d+)"
+)
+_TABLE_REF = re.compile(r"[A-Za-z_][\w.]*\[")
+
+
+def _defined_names(wb: Workbook) -> dict[str, str]:
+    """Workbook- and sheet-level defined names (case-folded) → what they stand for."""
+    found: dict[str, str] = {}
+    for scope in [wb, *wb.worksheets]:
+        for name, defined in getattr(scope, "defined_names", {}).items():
+            found[str(name).casefold()] = str(getattr(defined, "attr_text", "") or "")
+    return found
+
+
+def references_cells(value: Any, wb: Workbook) -> bool:
+    """True when a formula reads at least one cell: a reference, a range, a table column, or a defined name that
+    stands for cells. `=0*2` or `=PI()` compute nothing from the sheet and are constants in disguise."""
+    from openpyxl.formula.tokenizer import Token, Tokenizer
+
+    if not is_formula(value):
+        return False
+    text = formula_text(value)
+    try:
+        tokens = Tokenizer(text if text.startswith("=") else "=" + text).items
+    except Exception:
+        return False
+    names: dict[str, str] | None = None
+    for token in tokens:
+        if token.type != Token.OPERAND or token.subtype != Token.RANGE:
+            continue
+        ref = str(token.value)
+        if _CELL_REF.fullmatch(ref) or _TABLE_REF.match(ref):
+            return True
+        names = _defined_names(wb) if names is None else names
+        if _CELL_REF.search(names.get(ref.rpartition("!")[2].casefold(), "")):
+            return True
+    return False
+
+
 def is_error(value: Any) -> bool:
     return isinstance(value, str) and value.strip() in ERRORS
 
@@ -116,19 +157,21 @@ def error_cells(formulas: Workbook, values: Workbook) -> list[str]:
     return sorted(set(found))
 
 
-def stale_cells(formulas: Workbook, cached: Workbook, fresh: Workbook) -> tuple[list[str], int]:
-    """Formula cells whose cached value differs from the recalculated one; and how many had no cached value."""
+def stale_cells(formulas: Workbook, cached: Workbook, fresh: Workbook) -> tuple[list[str], int, int]:
+    """Formula cells whose cached value differs from the recalculated one; how many had no cached value; and how
+    many formula cells there are."""
     cached_values, fresh_values = _cells(cached), _cells(fresh)
-    stale, uncached = [], 0
+    stale, uncached, count = [], 0, 0
     for ref, f in _cells(formulas).items():
         if not is_formula(f):
             continue
+        count += 1
         old, new = cached_values.get(ref), fresh_values.get(ref)
         if old is None:
             uncached += 1
         elif not same(old, new, 1e-6, 1e-6):
             stale.append(f"{ref} cached {show(old)} but {formula_text(f)[:40]} gives {show(new)}")
-    return stale, uncached
+    return stale, uncached, count
 
 
 def xlsx_cells(spec: XlsxCellsCheck, ctx: CheckContext) -> Outcome:
@@ -151,8 +194,11 @@ def xlsx_cells(spec: XlsxCellsCheck, ctx: CheckContext) -> Outcome:
     tally = Tally()
     for want in spec.cells:
         formula = cell_at(formulas, want.cell, rel).value
-        if want.formula_required:
-            tally.add(is_formula(formula), f"{want.cell} holds the constant {show(formula)}, not a formula")
+        if want.formula_required and not is_formula(formula):
+            tally.add(False, f"{want.cell} holds the constant {show(formula)}, not a formula")
+        elif want.formula_required:
+            ok = references_cells(formula, formulas)
+            tally.add(ok, f"{want.cell} formula {show(formula_text(formula))} references no cell (a constant)")
         if want.formula_contains is not None:
             text = formula_text(formula) if is_formula(formula) else ""
             ok = want.formula_contains.casefold() in text.casefold()
@@ -170,12 +216,19 @@ def xlsx_cells(spec: XlsxCellsCheck, ctx: CheckContext) -> Outcome:
         else:
             ok = same(got, expected, want.abs_tol, want.rel_tol)
             tally.add(ok, f"{want.cell} = {show(got)}, expected {show(expected)}")
-    if spec.no_errors:
+    # Whole-workbook properties earn credit only where there is something to have them: an empty workbook has no
+    # error values and no dishonest cache, and is not rewarded for it.
+    if spec.no_errors and not _cells(formulas):
+        tally.add(False, "no error values: nothing to check (the workbook holds no values)")
+    elif spec.no_errors:
         errors = error_cells(formulas, values)
         tally.add(not errors, f"error values: {listing(errors)}")
     if fresh is not None:
-        stale, uncached = stale_cells(formulas, cached, fresh)
-        tally.add(not stale, f"cached values disagree with their formulas: {listing(stale, 3)}")
+        stale, uncached, count = stale_cells(formulas, cached, fresh)
+        if count == 0:
+            tally.add(False, "cached values: nothing to check (the workbook has no formulas)")
+        else:
+            tally.add(not stale, f"cached values disagree with their formulas: {listing(stale, 3)}")
         if uncached:
             tally.notes.append(f"{uncached} formula cell(s) had no cached value")
     return tally.outcome()

@@ -16,11 +16,18 @@ _PATH_TOKEN = re.compile(r"\.?([^.\[\]]+)|\[(-?\d+)\]|\[['\"]([^'\"]+)['\"]\]")
 
 
 def as_number(value: Any) -> float | None:
-    """A number from an int/float or a string such as ' 1,234.50 ', '$12', '12 %', '(3.5)'; else None."""
+    """A finite number from an int/float or a string such as ' 1,234.50 ', '$12', '12 %', '(3.5)'; else None.
+
+    NaN and infinities are not numbers here: compared with anything they must never count as a match.
+    """
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int | float):
-        return float(value)
+        try:
+            number = float(value)
+        except OverflowError:
+            return None
+        return number if math.isfinite(number) else None
     if not isinstance(value, str):
         return None
     s = value.strip().replace("\u00a0", "").replace(" ", "")
@@ -29,11 +36,13 @@ def as_number(value: Any) -> float | None:
     if not _NUMBER.match(s):
         return None
     number = float(s)
+    if not math.isfinite(number):  # 1e999
+        return None
     return -number if negative else number
 
 
 def close(actual: float, expected: float, abs_tol: float, rel_tol: float) -> bool:
-    if math.isnan(actual) or math.isnan(expected):
+    if not (math.isfinite(actual) and math.isfinite(expected)):
         return False
     return abs(actual - expected) <= max(abs_tol, rel_tol * abs(expected))
 
@@ -71,7 +80,12 @@ def normalise(value: Any, steps: Sequence[str], date_formats: Sequence[str] = ()
 
 
 def same(actual: Any, expected: Any, abs_tol: float = 1e-9, rel_tol: float = 1e-9) -> bool:
-    """Equality for delivered values: numbers (also written as text) within tolerance, text after trimming."""
+    """Equality for delivered values: numbers (also written as text) within tolerance, text after trimming.
+
+    A delivered NaN or infinity never equals anything.
+    """
+    if isinstance(actual, float) and not math.isfinite(actual):
+        return False
     if expected is None or expected == "":
         return actual is None or (isinstance(actual, str) and actual.strip() == "")
     if isinstance(expected, bool):

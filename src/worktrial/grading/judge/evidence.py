@@ -78,10 +78,12 @@ def add_text(ev: Evidence, output: Tree, entries: list[Entry], max_chars: int) -
     ev.text = text or None
 
 
-def _render_each(sources: list[tuple[Path, str]], outdir: Path, max_pages: int) -> dict[Path, list[Path] | str]:
-    """Pages of every source; one LibreOffice run for all, and again one by one if that run fails."""
+def _render_each(
+    sources: list[tuple[Path, str]], outdir: Path, max_pages: int, site: Path
+) -> dict[Path, list[Path] | str]:
+    """Pages of every source; one LibreOffice run per format for all, and again one by one if that fails."""
     try:
-        return dict(render.render_pages(sources, outdir, max_pages=max_pages))
+        return dict(render.render_pages(sources, outdir, max_pages=max_pages, site=site))
     except render.ToolMissing:
         raise
     except render.RenderError:
@@ -89,7 +91,7 @@ def _render_each(sources: list[tuple[Path, str]], outdir: Path, max_pages: int) 
     pages: dict[Path, list[Path] | str] = {}
     for n, (src, fmt) in enumerate(sources):
         try:
-            pages[src] = render.render_pages([(src, fmt)], outdir / f"one{n}", max_pages=max_pages)[src]
+            pages[src] = render.render_pages([(src, fmt)], outdir / f"one{n}", max_pages=max_pages, site=site)[src]
         except render.ToolMissing:
             raise
         except render.RenderError as e:
@@ -116,7 +118,7 @@ def add_images(ev: Evidence, output: Tree, entries: list[Entry], max_pages: int,
             names[site / entry.rel] = entry.rel
     if not sources:
         return
-    rendered = _render_each(sources, workdir / "render", max_pages)
+    rendered = _render_each(sources, workdir / "render", max_pages, site)
     images: list[Path] = []
     for src, _ in sources:
         pages = rendered.get(src, [])

@@ -18,7 +18,7 @@ from worktrial.tasks.checks import RUBRIC_DIMENSIONS, RubricConfig, RubricWeight
 from .. import render
 from ..checks.base import Outcome, clip
 from ..checks.files import FileLimits, Tree
-from ..deliverable import DeliverableResult
+from ..deliverable import DeliverableResult, checked_value, compose
 from ..scorecard import Component
 from .errors import JudgeUnavailable
 from .evidence import Evidence, collect
@@ -71,19 +71,6 @@ def score_rubric(output: Tree, rubric: RubricConfig, judge: RubricJudge | None, 
     return Outcome(value, _explain(rating, rubric.weights, value, ev))
 
 
-def recompose(result: DeliverableResult, components: list[Component]) -> float | None:
-    """The score under the composition rule of `grade_deliverable`, gates as already decided in `result`."""
-    scored = [c for c in components if not c.gate and c.value is not None and c.weight > 0]
-    total = sum(c.weight for c in scored)
-    if total > 0:
-        mean = sum(c.weight * (c.value or 0.0) for c in scored) / total
-    elif any(c.gate and c.value is not None for c in components):
-        mean = 1.0
-    else:
-        return None
-    return 0.0 if result.gates_failed else min(1.0, max(0.0, mean))
-
-
 def with_rubric(
     result: DeliverableResult,
     output_dir: Path,
@@ -102,10 +89,9 @@ def with_rubric(
         return result
     rater = judge if isinstance(judge, RubricJudge) else None
     outcome = score_rubric(Tree(output_dir, limits or FileLimits()), rubric, rater, task)
-    value = None if outcome.value is None else min(1.0, max(0.0, outcome.value))
+    errors = [*result.errors, *([f"{rubric.name}: {outcome.error}"] if outcome.error else [])]
+    value = checked_value(rubric.name, outcome.value, errors)
     row = Component(name=rubric.name, kind="rubric", value=value, weight=rubric.weight, evidence=outcome.evidence)
     components = [*result.components, row]
-    errors = [*result.errors, *([f"{rubric.name}: {outcome.error}"] if outcome.error else [])]
-    return result.model_copy(
-        update={"components": components, "errors": errors, "score": recompose(result, components)}
-    )
+    score = compose(components, result.gates_failed)
+    return result.model_copy(update={"components": components, "errors": errors, "score": score})

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from collections import defaultdict
 
 SHARE_TOL = 0.2      # percentage points, for weighted region / age-band shares
@@ -31,10 +32,17 @@ def _table(tree, path: str) -> tuple[list[str], list[dict[str, str]]]:
 
 
 def _num(x) -> float | None:
+    """A finite number, or None: "nan" and "inf" are not answers (NaN would never miss a target)."""
     try:
-        return float(str(x).strip().replace(",", ""))
+        number = float(str(x).strip().replace(",", ""))
     except (TypeError, ValueError):
         return None
+    return number if math.isfinite(number) else None
+
+
+def _off(got: float | None, want: float, tol: float) -> bool:
+    """True unless `got` is within `tol` of `want` (written so that NaN counts as off)."""
+    return got is None or not abs(got - want) <= tol
 
 
 def responses_intact(output, reference, params):
@@ -65,7 +73,8 @@ def responses_intact(output, reference, params):
         notes.append(f"{len(changed)} complete interviews missing or altered (e.g. {changed[:3]})")
     if extra:
         notes.append(f"{len(extra)} records that are not complete interviews (e.g. {extra[:3]})")
-    value = 0.2 * header_ok + 0.8 * share
+    # The right header earns its share only with records under it: an empty table has nothing to check.
+    value = 0.2 * header_ok + 0.8 * share if got else 0.0
     return value, "; ".join(notes) or "columns and records intact"
 
 
@@ -104,7 +113,7 @@ def weighted_margins(output, reference, params):
     if mine is None:
         return 0.0, "weights or ages are not numbers"
     misses = [f"{k} {mine.get(k, 0):.2f}% ≠ {v:.2f}%" for k, v in theirs.items()
-              if abs(mine.get(k, 0.0) - v) > SHARE_TOL]
+              if _off(mine.get(k, 0.0), v, SHARE_TOL)]
     value = (len(theirs) - len(misses)) / len(theirs)
     return value, ("off target: " + "; ".join(misses[:5])) if misses else "every margin on target"
 
@@ -126,10 +135,10 @@ def topline(output, reference, params):
     for label, value in want["topline"].items():
         items += 1
         g = _num(mine.get(_label(label)))
-        if g is None or abs(g - value) > PCT_TOL:
+        if _off(g, value, PCT_TOL):
             misses.append(f"{label}: {mine.get(_label(label))!r} ≠ {value:.2f}")
     items += 1
     g = _num(got.get("net_satisfaction")) if isinstance(got, dict) else None
-    if g is None or abs(g - want["net_satisfaction"]) > PCT_TOL:
+    if _off(g, want["net_satisfaction"], PCT_TOL):
         misses.append(f"net_satisfaction {g!r} ≠ {want['net_satisfaction']:.2f}")
     return (items - len(misses)) / items, "; ".join(misses[:5]) or "topline agrees"

@@ -1,0 +1,202 @@
+"""LibreOffice, pdftoppm and Chromium open delivered files only inside the sandbox: a listener on the host's
+loopback receives nothing, and a page cannot navigate to a host file."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import socket
+import threading
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import openpyxl
+import pptx
+import pytest
+from openpyxl.drawing.image import Image as XLImage
+from PIL import Image, ImageStat
+
+from worktrial.grading import using_sandbox
+from worktrial.grading.checks.files import Tree
+from worktrial.grading.judge.evidence import Evidence, add_images
+from worktrial.grading.render import RenderError, html_screenshot, libreoffice_convert, render_pages
+
+from .builders import write_docx
+
+pytestmark = pytest.mark.skipif(
+    not all(shutil.which(t) for t in ("bwrap", "soffice", "pdftoppm", "chromium")),
+    reason="bubblewrap, LibreOffice, poppler-utils and Chromium are needed",
+)
+
+
+class Listener:
+    """A TCP listener on the host's loopback that records every connection it receives."""
+
+    def __init__(self) -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.server.settimeout(0.2)
+        self.port = self.server.getsockname()[1]
+        self.requests: list[bytes] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.settimeout(1)
+                try:
+                    self.requests.append(conn.recv(300))
+                except OSError:
+                    self.requests.append(b"")
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}/{path}"
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(2)
+        self.server.close()
+
+
+@pytest.fixture
+def listener() -> Iterator[Listener]:
+    lst = Listener()
+    yield lst
+    lst.close()
+
+
+def png_bytes(colour: str) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (60, 60), colour).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def link_images(path: Path, rels_prefix: str, url: str) -> None:
+    """Turn every embedded picture of an office file into a link to `url` (fetched when the file is opened)."""
+    with zipfile.ZipFile(path) as z:
+        parts = {i.filename: z.read(i.filename) for i in z.infolist()}
+    for name in list(parts):
+        if name.endswith(".xml") and b"r:embed=" in parts[name]:
+            parts[name] = parts[name].replace(b'r:embed="', b'r:link="')
+        if name.startswith(rels_prefix) and name.endswith(".rels"):
+            target = f'Target="{url}" TargetMode="External"'.encode()
+            parts[name] = re.sub(rb'Target="[^"]*media/[^"]+"', target, parts[name])
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+
+
+def linked_workbook(path: Path, url: str) -> Path:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws["A1"], ws["A2"] = 20, "=A1*2"
+    ws.add_image(XLImage(io.BytesIO(png_bytes("red"))), "C3")
+    wb.save(path)
+    link_images(path, "xl/drawings/_rels/", url)
+    return path
+
+
+def linked_deck(path: Path, url: str) -> Path:
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    assert slide.shapes.title is not None
+    slide.shapes.title.text = "Results"
+    slide.shapes.add_picture(io.BytesIO(png_bytes("blue")), 100, 100)
+    deck.save(str(path))
+    link_images(path, "ppt/slides/_rels/", url)
+    return path
+
+
+def test_linked_images_of_office_files_reach_no_listener(listener: Listener, tmp_path: Path) -> None:
+    book = linked_workbook(tmp_path / "book.xlsx", listener.url("book.png"))
+    deck = linked_deck(tmp_path / "deck.pptx", listener.url("deck.png"))
+    (recalculated,) = libreoffice_convert([book], "xlsx", tmp_path / "recalc", recalculate=True)
+    pages = render_pages([(book, "xlsx"), (deck, "pptx")], tmp_path / "pages", dpi=40)
+    assert openpyxl.load_workbook(recalculated, data_only=True).active["A2"].value == 40  # type: ignore[index]
+    assert pages[book] and pages[deck]
+    assert listener.requests == []
+
+
+def dark(png: Path) -> bool:
+    with Image.open(png) as im:
+        return ImageStat.Stat(im.convert("L")).mean[0] < 60
+
+
+PAGE = """<!doctype html><html><head>{head}</head><body style="background:#fff">
+<h1 style="color:#c00">Quarterly dashboard</h1><p>Revenue grew.</p>{body}</body></html>"""
+
+
+def test_a_page_cannot_fetch_or_navigate_out_of_its_site(listener: Listener, tmp_path: Path) -> None:
+    secret = tmp_path / "host" / "secret.png"  # on the host, outside the site: a dark page if ever shown
+    secret.parent.mkdir()
+    secret.write_bytes(png_bytes("black"))
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "own.png").write_bytes(png_bytes("black"))
+    pages = {
+        "fetch.html": PAGE.format(
+            head="",
+            body=f"<img src='{listener.url('i.png')}'><script>fetch('{listener.url('f')}');"
+            f"new Image().src='{listener.url('j')}';</script>",
+        ),
+        "refresh.html": PAGE.format(head=f"<meta http-equiv='refresh' content='0; url={secret.as_uri()}'>", body=""),
+        "script.html": PAGE.format(head="", body=f"<script>location.href = '{secret.as_uri()}';</script>"),
+        "frame.html": PAGE.format(head="", body=f"<iframe src='{secret.as_uri()}' width=1200 height=800></iframe>"),
+        "inside.html": PAGE.format(head="<meta http-equiv='refresh' content='0; url=own.png'>", body=""),
+    }  # fmt: skip
+    for name, markup in pages.items():
+        (site / name).write_text(markup)
+    shots = {name: html_screenshot(site / name, tmp_path / f"{name}.png", site=site) for name in pages}
+    assert dark(shots["inside.html"])  # control: a refresh within the site does navigate, and it shows
+    for name in ("fetch.html", "refresh.html", "script.html", "frame.html"):
+        assert not dark(shots[name]), name
+    assert listener.requests == []
+
+
+def test_an_html_file_named_as_an_office_file_never_reaches_libreoffice(listener: Listener, tmp_path: Path) -> None:
+    page = tmp_path / "out" / "deck.pptx"
+    page.parent.mkdir()
+    page.write_text(PAGE.format(head="", body=f"<img src='{listener.url('x.png')}'>"))
+    with pytest.raises(RenderError, match="its content is html, not pptx"):
+        render_pages([(page, "pptx")], tmp_path / "pages")
+    with pytest.raises(RenderError, match="its content is html, not docx"):
+        libreoffice_convert([page.rename(page.with_name("memo.docx"))], "pdf", tmp_path / "pdf")
+    # Shown to a judge, it is what its content is: a page, screenshotted by the confined browser.
+    ev = Evidence()
+    out = Tree(page.parent)
+    add_images(ev, out, [out.one("memo.docx")], 2, tmp_path / "work")
+    assert ev.files == ["memo.docx"] and len(ev.images) == 1
+    assert listener.requests == []
+
+
+def test_every_renderer_runs_in_the_sandbox_it_is_given(tmp_path: Path) -> None:
+    calls: list[list[str]] = []
+
+    class Recording:
+        name = "recording"
+
+        def __init__(self) -> None:
+            from worktrial.sandbox import get_sandbox
+
+            self.inner = get_sandbox("bwrap")
+
+        def check(self) -> None:
+            self.inner.check()
+
+        def run(self, spec):  # type: ignore[no-untyped-def]
+            calls.append(spec.argv)
+            return self.inner.run(spec)
+
+    memo = write_docx(tmp_path / "memo.docx", headings=["Memo"], paragraphs=["Costs fell."])
+    with using_sandbox(Recording()):  # type: ignore[arg-type]
+        render_pages([(memo, "docx")], tmp_path / "pages", dpi=40)
+    programs = [Path(argv[0]).name for argv in calls]
+    assert programs[0] in ("soffice", "soffice.bin", "libreoffice") and programs[1] == "pdftoppm"
