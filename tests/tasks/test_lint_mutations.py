@@ -54,6 +54,8 @@ CASES = [
          TOML, "grader.reference_dir", "is an absolute path"),
     Case("output-dir-dotdot", D, [replace(TOML, "[budgets]", '[grader]\noutput_dir = "../hidden"\n\n[budgets]')],
          TOML, "grader.output_dir", "leaves its folder"),
+    Case("output-dir-input", D, [replace(TOML, "[budgets]", '[grader]\noutput_dir = "input"\n\n[budgets]')],
+         TOML, "grader.output_dir", "is filled by the platform"),
     Case("rubric-path-absolute", D, [append(TOML, '\n[grader.rubric]\npaths = ["/root/**"]\n')],
          TOML, "grader.rubric.paths[0]", "is an absolute path"),
     Case("entrypoint-absolute", E, [replace(TOML, '["system/run.py"]', '["/usr/bin/python3"]')],

@@ -147,11 +147,14 @@ class GraderConfig(Strict):
     def _rubric_name_is_free(self) -> GraderConfig:
         if self.rubric is not None and any(c.name == self.rubric.name for c in self.checks):
             raise ValueError(f"the rubric's name {self.rubric.name!r} is also a check's name")
-        if self.output_dir.strip("/").split("/")[0] in ("input", "bin") or self.output_dir.strip("/") == "TASK.md":
-            raise invalid(
-                f"output_dir {self.output_dir!r} is a folder the platform fills", "grade a folder such as output"
-            )
         return self
+
+    @field_validator("output_dir")
+    @classmethod
+    def _not_platform_folder(cls, v: str) -> str:
+        if v.strip("/").split("/")[0] in ("input", "bin", "TASK.md"):
+            raise invalid(f"{v!r} is filled by the platform, not by the worker", "grade a folder such as output")
+        return v
 
 
 class AnchorConfig(Strict):
