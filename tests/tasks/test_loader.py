@@ -104,7 +104,7 @@ def test_missing_grader_function_and_entrypoint(tiny_suite: Path) -> None:
 def test_load_suite_raises_with_all_problems(tiny_suite: Path) -> None:
     (tiny_suite / "tiny/task.toml").write_text(
         'id = "other"\nkind = "engagement"\ntitle = "t"\nindustry = "x"\n'
-        '[system]\nentrypoints = []\nproduction = "true"\n'
+        '[system]\nentrypoints = ["system/run.py"]\nproduction = "true"\n'
     )
     with pytest.raises(TaskFormatError) as e:
         load_suite(tiny_suite)

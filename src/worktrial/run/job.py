@@ -21,7 +21,7 @@ from ..grading import ScoreCard
 from ..grading.judge import LLMJudge, make_judge, parse_spec, spec_from_env
 from ..sandbox import Sandbox, get_sandbox, with_toolbox
 from ..store import Home, Store, TrialRow
-from ..tasks import Instance, Problem, TaskFormatError, lint_family, load_suite, select
+from ..tasks import Instance, Problem, TaskFormatError, load_linted, select
 from .anchors import AnchorCache
 from .trial import TrialContext, TrialSpec, run_trial
 
@@ -58,10 +58,8 @@ class JobRunner:
     _instances: dict[str, Instance] = field(default_factory=dict)
 
     def load_instances(self, config: JobConfig) -> list[Instance]:
-        families = [f for suite in config.suites for f in load_suite(Path(suite))]
-        problems = [p for f in families for p in lint_family(f)]
-        if problems:  # refuse before anything is recorded: a task bug must not become trial errors
-            raise TaskFormatError(problems)
+        # Refuse before anything is recorded, with exactly `worktrial lint`'s lines: a task bug is no trial error.
+        families = load_linted(Path(suite) for suite in config.suites)
         instances = select(families, config.tasks or None, config.variants or None, config.levels or None)
         if not instances:
             raise TaskFormatError(

@@ -2,7 +2,7 @@
 
 from .checks import CHECK_KINDS, CheckList, CheckSpec
 from .errors import Problem, TaskFormatError
-from .lint import lint_family, lint_path
+from .lint import lint_family, lint_path, load_linted
 from .loader import Family, Instance, find_family_roots, load_family, load_people, load_suite, select
 from .models import (
     LEVELS,
@@ -52,6 +52,7 @@ __all__ = [
     "lint_family",
     "lint_path",
     "load_family",
+    "load_linted",
     "load_people",
     "load_suite",
     "placeholders",

@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, model_validator
 
+from .fields import Id, Regex, RelPath, inside, invalid
+
 FileFormat = Literal["xlsx", "docx", "pptx", "pdf", "png", "jpeg", "gif", "zip", "csv", "json", "html", "xml", "text"]
 """Formats told apart by content (magic bytes, zip parts, parsing), never by the file name's extension."""
 
@@ -33,22 +35,31 @@ DEFAULT_PLACEHOLDERS = [
 
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-
-def _compiles(pattern: str) -> str:
-    try:
-        re.compile(pattern)
-    except re.error as e:
-        raise ValueError(f"not a valid regular expression: {e}") from e
-    return pattern
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
 
 
 def _as_list(v: Any) -> Any:
     return [v] if isinstance(v, str) else v
 
 
-Regex = Annotated[str, AfterValidator(_compiles)]
+_CELL = re.compile(r"^(?:(?:'(?:[^']|'')+'|[^!']+)!)?\$?[A-Za-z]{1,3}\$?[1-9][0-9]*$")
+
+
+def _cell_ref(ref: str) -> str:
+    if not _CELL.match(ref):
+        raise invalid(f"{ref!r} is not a cell reference", "write Sheet!B7, 'My sheet'!B7 or B7")
+    return ref
+
+
+CellRef = Annotated[str, AfterValidator(_cell_ref)]
+
+
+def _function_ref(ref: str) -> str:
+    file, _, name = ref.partition(":")
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) or not file.endswith(".py"):
+        raise invalid(f"{ref!r} is not FILE.py:NAME", "write e.g. checks.py:grand_total")
+    inside(file)  # the file must stay inside hidden/
+    return ref
 
 
 class Tolerance(_Spec):
@@ -57,7 +68,7 @@ class Tolerance(_Spec):
 
 
 class CheckBase(_Spec):
-    name: str = Field(min_length=1, description="Short unique name, shown in the score card.")
+    name: Id = Field(description="Short unique name, shown in the score card.")
     weight: float = Field(1.0, ge=0, description="Weight in the mean of non-gate checks (0 = report only).")
     gate: bool = Field(False, description="A failed gate makes the score 0 (the check is still reported).")
     pass_at: float = Field(
@@ -71,25 +82,31 @@ class CheckBase(_Spec):
 
 class ExistsCheck(CheckBase):
     kind: Literal["exists"] = Field(description="At least one regular file matches `pattern`.")
-    pattern: str = Field(min_length=1, description="Glob relative to output/.")
+    pattern: RelPath = Field(description="Glob relative to output/.")
 
 
 class CountCheck(CheckBase):
     kind: Literal["count"] = Field(description="The number of regular files matching `pattern` is in [min, max].")
-    pattern: str = Field(min_length=1, description="Glob relative to output/.")
+    pattern: RelPath = Field(description="Glob relative to output/.")
     min: int = Field(1, ge=0, description="Fewest matching files.")
     max: int | None = Field(None, ge=0, description="Most matching files; absent = no upper bound.")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> CountCheck:
+        if self.max is not None and self.max < self.min:
+            raise invalid(f"max {self.max} is below min {self.min}: no count passes", "raise max or lower min")
+        return self
 
 
 class FileTypeCheck(CheckBase):
     kind: Literal["file_type"] = Field(description="Every file matching `path` really is of `type` (by content).")
-    path: str = Field(min_length=1, description="File or glob relative to output/.")
+    path: RelPath = Field(description="File or glob relative to output/.")
     type: FileFormat = Field(description="Expected format; `text` also accepts csv, json, html and xml.")
 
 
 class OpensCheck(CheckBase):
     kind: Literal["opens"] = Field(description="Every file matching `path` opens with the real library.")
-    path: str = Field(min_length=1, description="File or glob relative to output/.")
+    path: RelPath = Field(description="File or glob relative to output/.")
     format: FileFormat | None = Field(
         None, description="Library to open with (openpyxl, python-docx, ...); absent = guessed from the name."
     )
@@ -97,20 +114,20 @@ class OpensCheck(CheckBase):
 
 class NonEmptyCheck(CheckBase):
     kind: Literal["non_empty"] = Field(description="Every file matching `path` has real content.")
-    path: str = Field(min_length=1, description="File or glob relative to output/.")
+    path: RelPath = Field(description="File or glob relative to output/.")
     min_bytes: int = Field(1, ge=0, description="Smallest file size in bytes.")
     min_chars: int = Field(1, ge=0, description="Fewest non-blank characters of extracted text (not for images).")
 
 
 class NoTracebackCheck(CheckBase):
     kind: Literal["no_traceback"] = Field(description="No Python, Java or JavaScript stack trace in the files.")
-    path: str = Field("**/*", min_length=1, description="Glob of files to scan (text is extracted from documents).")
+    path: RelPath = Field("**/*", description="Glob of files to scan (text is extracted from documents).")
     extra_patterns: list[Regex] = Field(default_factory=list, description="More regular expressions that fail.")
 
 
 class NoPlaceholderCheck(CheckBase):
     kind: Literal["no_placeholder"] = Field(description="No placeholder text (TODO, lorem ipsum, {{x}}, ...).")
-    path: str = Field("**/*", min_length=1, description="Glob of files to scan (text is extracted from documents).")
+    path: RelPath = Field("**/*", description="Glob of files to scan (text is extracted from documents).")
     patterns: list[Regex] = Field(
         default_factory=lambda: list(DEFAULT_PLACEHOLDERS), description="Regular expressions of placeholders."
     )
@@ -122,8 +139,8 @@ class NoPlaceholderCheck(CheckBase):
 
 class ExactCheck(CheckBase):
     kind: Literal["exact"] = Field(description="The file equals a reference file.")
-    path: str = Field(min_length=1, description="File relative to output/.")
-    reference: str | None = Field(None, description="File relative to hidden/reference/; absent = same as `path`.")
+    path: RelPath = Field(description="File relative to output/.")
+    reference: RelPath | None = Field(None, description="File relative to hidden/reference/; absent = same as `path`.")
     mode: Literal["text", "bytes"] = Field(
         "text", description="`bytes`: identical bytes; `text`: equal after normalising line ends and trailing blanks."
     )
@@ -133,7 +150,7 @@ class ExactCheck(CheckBase):
 
 class HashCheck(CheckBase):
     kind: Literal["hash"] = Field(description="The file's sha256 is the given one.")
-    path: str = Field(min_length=1, description="File relative to output/.")
+    path: RelPath = Field(description="File relative to output/.")
     sha256: str = Field(pattern=r"^[0-9a-fA-F]{64}$", description="Expected sha256, hex.")
 
 
@@ -156,17 +173,17 @@ class CsvCell(_Spec):
 
 class NumericCheck(CheckBase, Tolerance):
     kind: Literal["numeric"] = Field(description="One number extracted from a file equals the expected one.")
-    path: str = Field(min_length=1, description="File relative to output/.")
+    path: RelPath = Field(description="File relative to output/.")
     json_path: str | None = Field(None, description="Locator: JSON path such as `totals.revenue` or `rows[2].x`.")
     csv_cell: CsvCell | None = Field(None, description="Locator: a cell of a CSV file.")
-    xlsx_cell: str | None = Field(
+    xlsx_cell: CellRef | None = Field(
         None, description="Locator: an xlsx cell, `Sheet!B7` or `B7` (active sheet); its cached value."
     )
     regex: Regex | None = Field(None, description="Locator: first match in the text; group 1 if any, else the match.")
     expected: float | None = Field(
         None, description="Expected value; absent = the same locator applied to the reference file."
     )
-    reference: str | None = Field(None, description="Reference file for `expected`; absent = same as `path`.")
+    reference: RelPath | None = Field(None, description="Reference file for `expected`; absent = same as `path`.")
 
     @model_validator(mode="after")
     def _one_locator(self) -> NumericCheck:
@@ -189,8 +206,10 @@ class ColumnRule(_Spec):
 
 class TabularCheck(CheckBase):
     kind: Literal["tabular"] = Field(description="A CSV file or xlsx sheet matches a reference table row by row.")
-    path: str = Field(min_length=1, description="CSV or xlsx file relative to output/.")
-    reference: str | None = Field(None, description="Reference table in hidden/reference/; absent = same as `path`.")
+    path: RelPath = Field(description="CSV or xlsx file relative to output/.")
+    reference: RelPath | None = Field(
+        None, description="Reference table in hidden/reference/; absent = same as `path`."
+    )
     sheet: str | None = Field(None, description="xlsx: sheet of the output (absent = the first sheet).")
     reference_sheet: str | None = Field(None, description="xlsx: sheet of the reference (absent = `sheet`).")
     key: list[str] = Field(
@@ -209,9 +228,9 @@ class TabularCheck(CheckBase):
 
 class JsonSchemaCheck(CheckBase):
     kind: Literal["json_schema"] = Field(description="A JSON file validates against a JSON Schema.")
-    path: str = Field(min_length=1, description="JSON file relative to output/.")
+    path: RelPath = Field(description="JSON file relative to output/.")
     json_schema: dict[str, Any] | None = Field(None, alias="schema", description="The schema, inline.")
-    schema_file: str | None = Field(None, description="The schema, as a file in hidden/reference/.")
+    schema_file: RelPath | None = Field(None, description="The schema, as a file in hidden/reference/.")
 
     @model_validator(mode="after")
     def _one_schema(self) -> JsonSchemaCheck:
@@ -230,14 +249,14 @@ class JsonSchemaCheck(CheckBase):
 
 class JsonFieldsCheck(CheckBase, Tolerance):
     kind: Literal["json_fields"] = Field(description="Fields of a JSON file have the expected values.")
-    path: str = Field(min_length=1, description="JSON file relative to output/.")
+    path: RelPath = Field(description="JSON file relative to output/.")
     fields: dict[str, JsonValue] = Field(
         default_factory=dict, description="JSON path → expected value (numbers compared with the tolerances)."
     )
     from_reference: list[str] = Field(
         default_factory=list, description="JSON paths whose expected value is read from the reference file."
     )
-    reference: str | None = Field(None, description="Reference JSON for `from_reference`; absent = same as `path`.")
+    reference: RelPath | None = Field(None, description="Reference JSON for `from_reference`; absent = same as `path`.")
 
     @model_validator(mode="after")
     def _some_field(self) -> JsonFieldsCheck:
@@ -247,7 +266,7 @@ class JsonFieldsCheck(CheckBase, Tolerance):
 
 
 class CellExpectation(_Spec):
-    cell: str = Field(min_length=2, description="`Sheet!B7` or `B7` (first sheet).")
+    cell: CellRef = Field(description="`Sheet!B7` or `B7` (first sheet).")
     value: float | str | bool | None = Field(None, description="Expected value; absent = not compared.")
     from_reference: bool = Field(False, description="Expected value = the reference workbook's cached value.")
     formula_required: bool = Field(False, description="The cell must hold a formula, not a pasted constant.")
@@ -258,8 +277,8 @@ class CellExpectation(_Spec):
 
 class XlsxCellsCheck(CheckBase):
     kind: Literal["xlsx_cells"] = Field(description="Cells of a workbook hold the expected values and formulas.")
-    path: str = Field(min_length=1, description="xlsx file relative to output/.")
-    reference: str | None = Field(None, description="Reference workbook for `from_reference`; absent = `path`.")
+    path: RelPath = Field(description="xlsx file relative to output/.")
+    reference: RelPath | None = Field(None, description="Reference workbook for `from_reference`; absent = `path`.")
     cells: list[CellExpectation] = Field(default_factory=list, description="Expected cells.")
     recalculate: bool = Field(
         False,
@@ -281,7 +300,7 @@ class TableExpectation(_Spec):
 
 class DocxStructureCheck(CheckBase):
     kind: Literal["docx_structure"] = Field(description="A Word document has the required headings, tables, text.")
-    path: str = Field(min_length=1, description="docx file relative to output/.")
+    path: RelPath = Field(description="docx file relative to output/.")
     headings: list[str] = Field(
         default_factory=list, description="Headings that must appear in this order (a heading containing the text)."
     )
@@ -291,13 +310,22 @@ class DocxStructureCheck(CheckBase):
 
 class PptxStructureCheck(CheckBase):
     kind: Literal["pptx_structure"] = Field(description="A presentation has the required slides and text.")
-    path: str = Field(min_length=1, description="pptx file relative to output/.")
+    path: RelPath = Field(description="pptx file relative to output/.")
     min_slides: int = Field(1, ge=0, description="Fewest slides.")
     max_slides: int | None = Field(None, ge=0, description="Most slides; absent = no upper bound.")
     titles: list[str] = Field(
         default_factory=list, description="Slide titles that must appear in this order (a title containing the text)."
     )
     text: list[str] = Field(default_factory=list, description="Text that must appear on some slide or its notes.")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PptxStructureCheck:
+        if self.max_slides is not None and self.max_slides < self.min_slides:
+            raise invalid(
+                f"max_slides {self.max_slides} is below min_slides {self.min_slides}: no deck passes",
+                "raise max_slides or lower min_slides",
+            )
+        return self
 
 
 class ElementExpectation(_Spec):
@@ -311,7 +339,7 @@ class ElementExpectation(_Spec):
 
 class HtmlStructureCheck(CheckBase):
     kind: Literal["html_structure"] = Field(description="An HTML page has the required elements and text.")
-    path: str = Field(min_length=1, description="HTML file relative to output/.")
+    path: RelPath = Field(description="HTML file relative to output/.")
     elements: list[ElementExpectation] = Field(default_factory=list, description="Elements that must exist.")
     text: list[str] = Field(default_factory=list, description="Visible text that must appear.")
 
@@ -327,7 +355,7 @@ class WorldStateCheck(CheckBase, Tolerance):
         min_length=1, description="argv run in a fresh copy of output/, e.g. `['python3', 'app.py', '{input}']`."
     )
     inputs: list[JsonValue] | None = Field(None, description="The trajectory, inline.")
-    trajectory: str | None = Field(None, description="The trajectory: a JSON list in hidden/reference/.")
+    trajectory: RelPath | None = Field(None, description="The trajectory: a JSON list in hidden/reference/.")
     replay: Literal["per_step", "once"] = Field(
         "per_step",
         description=(
@@ -335,9 +363,9 @@ class WorldStateCheck(CheckBase, Tolerance):
             "`once`: the whole list written to `input_file`, then one run."
         ),
     )
-    input_file: str = Field("inputs.json", description="`once`: where the trajectory is written in the copy.")
-    state_file: str = Field(min_length=1, description="File the program leaves in its folder (relative).")
-    reference_state: str = Field(min_length=1, description="Expected state, a file in hidden/reference/.")
+    input_file: RelPath = Field("inputs.json", description="`once`: where the trajectory is written in the copy.")
+    state_file: RelPath = Field(description="File the program leaves in its folder (relative).")
+    reference_state: RelPath = Field(description="Expected state, a file in hidden/reference/.")
     compare_as: Literal["json", "text"] = Field(
         "json", description="`json`: score = share of equal leaf values; `text`: normalised text equality."
     )
@@ -354,7 +382,7 @@ class RubricProbeCheck(CheckBase):
     kind: Literal["rubric_probe"] = Field(
         description="A narrow yes/no question about one file to an LLM judge; not judged without a judge."
     )
-    path: str = Field(min_length=1, description="File relative to output/.")
+    path: RelPath = Field(description="File relative to output/.")
     question: str = Field(min_length=1, description="The yes/no question, answerable from the evidence alone.")
     evidence: Literal["text", "image"] = Field(
         "text", description="`text`: extracted text; `image`: rendered pages or screenshot."
@@ -368,8 +396,7 @@ class PythonCheck(CheckBase):
     kind: Literal["python"] = Field(
         description="A custom check: a function in the family's hidden/ folder, run on the host on copies."
     )
-    function: str = Field(
-        pattern=r"^[A-Za-z0-9_./-]+\.py:[A-Za-z_][A-Za-z0-9_]*$",
+    function: Annotated[str, AfterValidator(_function_ref)] = Field(
         description="`FILE.py:NAME`, FILE relative to hidden/. Called as NAME(output, reference, params), where "
         "output and reference are read-only `Tree`s (safe readers that never follow links) and params the "
         "instance's parameters; returns a value in [0, 1], or (value, evidence), or {value, evidence}.",
@@ -406,7 +433,7 @@ def _unique_names(checks: list[Any]) -> list[Any]:
     seen: set[str] = set()
     for check in checks:
         if check.name in seen:
-            raise ValueError(f"check name {check.name!r} appears twice")
+            raise invalid(f"check name {check.name!r} appears twice", "give each check its own name")
         seen.add(check.name)
     return checks
 
@@ -443,9 +470,9 @@ class RubricWeights(_Spec):
 
 
 class RubricConfig(_Spec):
-    name: str = Field("rubric", min_length=1, description="Name of the rubric's row in the score card.")
+    name: Id = Field("rubric", description="Name of the rubric's row in the score card.")
     weight: float = Field(1.0, ge=0, description="Weight of the rubric in the mean of non-gate checks.")
-    paths: Annotated[list[str], BeforeValidator(_as_list)] = Field(
+    paths: Annotated[list[RelPath], BeforeValidator(_as_list)] = Field(
         default_factory=lambda: ["**/*"],
         min_length=1,
         description="Globs relative to output/: the files the judge sees, in this order (a file once).",

@@ -5,8 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import tomllib
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,34 +12,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import Problem, TaskFormatError, problems_from_validation
+from .fields import ID_FIX, is_id
+from .files import parse_toml, read_text, read_toml, walk_files
 from .models import PeopleConfig, TaskConfig, VariantConfig
 from .paths import FamilyPaths
 from .template import render
 
-SKIP_NAMES = {"__pycache__", ".DS_Store", ".pytest_cache"}
 Params = dict[str, str | int | float | bool]
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise TaskFormatError([Problem(str(path), "", "file is missing", "create it")]) from None
-    except tomllib.TOMLDecodeError as e:
-        raise TaskFormatError([Problem(str(path), "", f"not valid TOML: {e}", "fix the TOML syntax")]) from None
-
-
-def walk_files(root: Path) -> Iterator[tuple[str, Path]]:
-    """Yield (relative posix path, path) for every file under root, sorted, skipping caches."""
-    if not root.is_dir():
-        return
-    for p in sorted(root.rglob("*")):
-        rel = p.relative_to(root)
-        if any(part in SKIP_NAMES for part in rel.parts) or p.suffix == ".pyc":
-            continue
-        if p.is_file() or p.is_symlink():
-            yield rel.as_posix(), p
 
 
 @dataclass(frozen=True)
@@ -149,24 +126,15 @@ class Instance:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, target, follow_symlinks=False)
 
-    def brief(self) -> str:
+    @property
+    def brief_path(self) -> Path:
+        """The templated statement the worker gets: brief/<level>.md, or instruction.md for a deliverable."""
         paths = self.family.paths
-        src = paths.brief(self.level) if self.config.kind == "engagement" else paths.instruction
-        try:
-            return render(src.read_text(encoding="utf-8"), self.params)
-        except KeyError as e:
-            raise TaskFormatError(
-                [
-                    Problem(
-                        str(src),
-                        "",
-                        f"placeholder {{{{{e.args[0]}}}}} has no value",
-                        f"add {e.args[0]} to [params] in task.toml",
-                    )
-                ]
-            ) from None
-        except FileNotFoundError:
-            raise TaskFormatError([Problem(str(src), "", "file is missing", "create it")]) from None
+        return paths.brief(self.level) if self.config.kind == "engagement" else paths.instruction
+
+    def brief(self) -> str:
+        src = self.brief_path
+        return render(read_text(src), self.params, str(src))
 
     def people(self) -> PeopleConfig:
         if "people" not in self._cache:
@@ -208,25 +176,7 @@ class Instance:
 
 
 def load_people(path: Path, params: Params) -> PeopleConfig:
-    try:
-        text = render(path.read_text(encoding="utf-8"), params)
-    except FileNotFoundError:
-        raise TaskFormatError([Problem(str(path), "", "file is missing", "create it")]) from None
-    except KeyError as e:
-        raise TaskFormatError(
-            [
-                Problem(
-                    str(path),
-                    "",
-                    f"placeholder {{{{{e.args[0]}}}}} has no value",
-                    f"add {e.args[0]} to [params] in task.toml",
-                )
-            ]
-        ) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise TaskFormatError([Problem(str(path), "", f"not valid TOML: {e}", "fix the TOML syntax")]) from None
+    data = parse_toml(path, render(read_text(path), params, str(path)))
     try:
         return PeopleConfig.model_validate(data)
     except ValidationError as e:
@@ -260,8 +210,7 @@ def check_family(root: Path) -> tuple[Family, list[Problem]]:
             )
         )
     variants: dict[str, VariantConfig] = {}
-    vdirs = sorted(p for p in paths.variants_dir.iterdir() if p.is_dir()) if paths.variants_dir.is_dir() else []
-    for vdir in vdirs:
+    for vdir in _variant_dirs(paths, problems):
         vt = vdir / "variant.toml"
         try:
             vdata = read_toml(vt)
@@ -271,19 +220,55 @@ def check_family(root: Path) -> tuple[Family, list[Problem]]:
         except ValidationError as e:
             problems.extend(problems_from_validation(vt, e, vdata))
         else:
-            unknown = set(variants[vdir.name].params) - set(config.params)
-            for name in sorted(unknown):
-                problems.append(
-                    Problem(
-                        str(vt),
-                        f"params.{name}",
-                        "not a parameter of the family",
-                        "declare it in task.toml [params] first",
-                    )
-                )
+            problems.extend(_param_overrides(vt, config, variants[vdir.name]))
     if "base" not in variants:
         variants = {"base": VariantConfig(), **variants}
     return Family(paths, config, variants), problems
+
+
+def _variant_dirs(paths: FamilyPaths, problems: list[Problem]) -> list[Path]:
+    """The folders under variants/ whose names are ids; the others are problems and no variant."""
+    if not paths.variants_dir.is_dir():
+        return []
+    out = []
+    for p in sorted(paths.variants_dir.iterdir()):
+        if p.name in (".DS_Store", "__pycache__"):
+            continue
+        if p.is_symlink() or not p.is_dir():
+            problems.append(Problem(str(p), "", "not a variant folder", "make each variant a folder with variant.toml"))
+        elif not is_id(p.name):
+            problems.append(Problem(str(p), "", f"folder name {p.name!r} is not a variant id", ID_FIX))
+        else:
+            out.append(p)
+    return out
+
+
+def _param_overrides(vt: Path, config: TaskConfig, variant: VariantConfig) -> list[Problem]:
+    """A variant may only override declared parameters, and with a value of the same kind."""
+    problems = []
+    for name, value in sorted(variant.params.items()):
+        if name not in config.params:
+            problems.append(
+                Problem(
+                    str(vt), f"params.{name}", "not a parameter of the family", "declare it in task.toml [params] first"
+                )
+            )
+        elif _kind(value) != _kind(config.params[name]):
+            problems.append(
+                Problem(
+                    str(vt),
+                    f"params.{name}",
+                    f"is a {_kind(value)} but task.toml declares a {_kind(config.params[name])}",
+                    "write the same kind of value as task.toml [params]",
+                )
+            )
+    return problems
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    return "number" if isinstance(value, int | float) else "string"
 
 
 def find_family_roots(path: Path) -> list[Path]:

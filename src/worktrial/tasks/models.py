@@ -2,19 +2,34 @@
 
 `task.toml` → `TaskConfig`, `hidden/people.toml` → `PeopleConfig`, `variants/<id>/variant.toml` →
 `VariantConfig`. Every field carries a description; `docs/task-format.md` is generated from the same text.
-Unknown keys are errors (`extra="forbid"`), so a typo is reported, not ignored.
+Unknown keys are errors (`extra="forbid"`), so a typo is reported, not ignored; nan and inf are refused in
+every number (`allow_inf_nan=False`); paths may not leave the folder they are relative to (`RelPath`).
 """
 
 from __future__ import annotations
 
-import re
-from typing import Literal
+import shlex
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .checks import CheckList, RubricConfig
+from .fields import (
+    FactId,
+    Id,
+    ParamName,
+    ParamValue,
+    Regex,
+    RelPath,
+    invalid,
+    minute_time,
+    real_date,
+    under,
+    unique,
+)
 
-ID_RE = r"^[a-z0-9][a-z0-9_\-]*$"
+SCHEMA_VERSION = 1
+"""The task.toml format this worktrial reads."""
 LEVELS = ("L0", "L1", "L2", "L3")
 Level = Literal["L0", "L1", "L2", "L3"]
 
@@ -38,8 +53,11 @@ ROOT_CAUSE_PATTERNS = {
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
+STRICT = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = STRICT
 
 
 # ---------------------------------------------------------------- task.toml
@@ -52,8 +70,9 @@ class Budgets(Strict):
 
 
 class SystemConfig(Strict):
-    entrypoints: list[str] = Field(
-        description="Files under workspace/ that production runs; the delivered versions of these are graded."
+    entrypoints: Annotated[list[RelPath], unique("entrypoint")] = Field(
+        min_length=1,
+        description="Files under workspace/ that production runs; the delivered versions of these are graded.",
     )
     production: str = Field(
         description=(
@@ -64,19 +83,24 @@ class SystemConfig(Strict):
     timeout_s: float = Field(120, gt=0, description="Wall-clock limit of one production run.")
     memory_mb: int = Field(1024, ge=64, description="Address-space limit of one production run.")
 
+    @field_validator("production")
+    @classmethod
+    def _shell_words(cls, v: str) -> str:
+        try:
+            words = shlex.split(v)
+        except ValueError as e:
+            raise invalid(f"not a shell command: {e}", "balance the quotes") from None
+        if not words:
+            raise invalid("the command is empty", "write the command that runs the system")
+        return v
+
 
 class PilotConfig(Strict):
     max_runs: int = Field(3, ge=0, description="How many pilot runs the worker may request.")
-    costs: list[float] = Field(
+    costs: list[Annotated[float, Field(ge=0)]] = Field(
         default_factory=lambda: [0.02, 0.03, 0.05],
         description="Cost of the n-th pilot run in score units; the last value repeats.",
     )
-
-
-def _iso_time(v: str | None) -> str | None:
-    if v is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", v):
-        raise ValueError("must look like 2026-03-02T09:00")
-    return v
 
 
 class WorldConfig(Strict):
@@ -87,11 +111,11 @@ class WorldConfig(Strict):
     total_questions: int | None = Field(None, ge=1, description="Cap on messages to all people together.")
     pilot: PilotConfig | None = Field(None, description="Pilot runs (`bin/pilot`); absent = no pilot.")
 
-    _start = field_validator("start")(_iso_time)
+    _start = field_validator("start")(minute_time)
 
 
 class GraderConfig(Strict):
-    module: str = Field(
+    module: Annotated[str, under("hidden/", ".py")] = Field(
         "hidden/grader.py", description="Grader module, run in its own bounded process (docs/task-format.md)."
     )
     seed: int = Field(0, description="Seed for the unseen production data; a variant may override it.")
@@ -110,8 +134,8 @@ class GraderConfig(Strict):
             "pilot runs, checks), so grading does not depend on the day it runs; default: `[world].start`."
         ),
     )
-    output_dir: str = Field("output", description="Deliverables: the folder under /workspace that is graded.")
-    reference_dir: str = Field(
+    output_dir: RelPath = Field("output", description="Deliverables: the folder under /workspace that is graded.")
+    reference_dir: Annotated[str, under("hidden/")] = Field(
         "hidden/reference", description="Deliverables: reference outputs, relative to the family folder."
     )
     max_file_mb: float = Field(
@@ -135,7 +159,7 @@ class GraderConfig(Strict):
         "(docs/judge.md); not judged without a judge.",
     )
 
-    _clock = field_validator("clock")(_iso_time)
+    _clock = field_validator("clock")(minute_time)
 
     @model_validator(mode="after")
     def _rubric_name_is_free(self) -> GraderConfig:
@@ -143,18 +167,25 @@ class GraderConfig(Strict):
             raise ValueError(f"the rubric's name {self.rubric.name!r} is also a check's name")
         return self
 
+    @field_validator("output_dir")
+    @classmethod
+    def _not_platform_folder(cls, v: str) -> str:
+        if v.strip("/").split("/")[0] in ("input", "bin", "TASK.md"):
+            raise invalid(f"{v!r} is filled by the platform, not by the worker", "grade a folder such as output")
+        return v
+
 
 class AnchorConfig(Strict):
     literal_right: bool = Field(
         False,
         description="True where the sponsor's literal ask is the right fix (literal must then score ≥ 0.95).",
     )
-    solved_at: float = Field(0.8, description="A trial is solved when S ≥ this and there is no incident.")
+    solved_at: float = Field(0.8, gt=0, le=1, description="A trial is solved when S ≥ this and there is no incident.")
 
 
 class TaskConfig(Strict):
-    schema_version: int = Field(1, description="Format version of this file.")
-    id: str = Field(pattern=ID_RE, description="Family id; must equal the folder name.")
+    schema_version: int = Field(SCHEMA_VERSION, description="Format version of this file.")
+    id: Id = Field(description="Family id; must equal the folder name.")
     kind: Literal["engagement", "deliverable"] = Field(description="Which protocol grades this family.")
     title: str = Field(min_length=1, description="One-line title.")
     summary: str = Field("", description="What the engagement is about, for catalogues.")
@@ -166,14 +197,14 @@ class TaskConfig(Strict):
     skill_subclass: str = Field("", description="ECB skill subclass.")
     tier: int = Field(2, ge=1, le=3, description="Difficulty tier: 1 entry, 2 intermediate, 3 advanced.")
     visibility: Literal["public", "private"] = Field("public", description="Public pool or held-out pool.")
-    levels: list[Level] = Field(
+    levels: Annotated[list[Level], unique("level")] = Field(
         default_factory=_all_levels,
         description="Brief levels offered; each needs brief/<level>.md. Deliverable families have none.",
     )
-    key_facts: list[str] = Field(
+    key_facts: Annotated[list[FactId], unique("key fact")] = Field(
         default_factory=list, description="Fact ids that matter; key_fact_coverage is measured against these."
     )
-    params: dict[str, str | int | float | bool] = Field(
+    params: dict[ParamName, ParamValue] = Field(
         default_factory=dict, description="Default `{{param}}` values; variants override them."
     )
     budgets: Budgets = Field(default_factory=Budgets)
@@ -181,6 +212,16 @@ class TaskConfig(Strict):
     world: WorldConfig = Field(default_factory=WorldConfig)
     grader: GraderConfig = Field(default_factory=GraderConfig)
     anchors: AnchorConfig = Field(default_factory=AnchorConfig)
+
+    @field_validator("schema_version")
+    @classmethod
+    def _known_version(cls, v: int) -> int:
+        if v != SCHEMA_VERSION:
+            raise invalid(
+                f"schema_version {v} is not supported; this worktrial reads version {SCHEMA_VERSION}",
+                f"write schema_version = {SCHEMA_VERSION} and the format of docs/task-format.md",
+            )
+        return v
 
     @model_validator(mode="after")
     def _engagement_has_system(self) -> TaskConfig:
@@ -214,12 +255,12 @@ class VariantConfig(Strict):
     angle: str = Field(
         "", description="Root-cause pattern the variant exercises; one of ROOT_CAUSE_PATTERNS (docs/scenarios)."
     )
-    params: dict[str, str | int | float | bool] = Field(
-        default_factory=dict, description="Overrides of task.toml [params]."
-    )
+    params: dict[str, ParamValue] = Field(default_factory=dict, description="Overrides of task.toml [params].")
     seed: int | None = Field(None, description="Overrides [grader].seed for this variant.")
     literal_right: bool | None = Field(None, description="Overrides [anchors].literal_right.")
-    key_facts: list[str] | None = Field(None, description="Overrides task.toml key_facts.")
+    key_facts: Annotated[list[FactId], unique("key fact")] | None = Field(
+        None, description="Overrides task.toml key_facts."
+    )
 
 
 # ---------------------------------------------------------------- people.toml
@@ -227,31 +268,22 @@ class VariantConfig(Strict):
 
 class GateCondition(Strict):
     describe: str = Field(description="What the question must show, in words (shown to authors).")
-    pattern: str = Field(description="Case-insensitive regular expression the question must match.")
-
-    @field_validator("pattern")
-    @classmethod
-    def _compiles(cls, v: str) -> str:
-        try:
-            re.compile(v)
-        except re.error as e:
-            raise ValueError(f"not a valid regular expression: {e}") from e
-        return v
+    pattern: Regex = Field(description="Case-insensitive regular expression the question must match.")
 
 
 class Topic(Strict):
-    id: str = Field(pattern=ID_RE, description="Topic id, unique within the person.")
+    id: Id = Field(description="Topic id, unique within the person.")
     about: str = Field(min_length=1, description="What the topic covers; used for routing.")
     examples: list[str] = Field(default_factory=list, description="Example questions; used for routing.")
     keywords: list[str] = Field(default_factory=list, description="Extra words that point to this topic.")
     answer: str = Field(min_length=1, description="The reply when the topic is asked and its gate is met.")
-    facts: list[str] = Field(default_factory=list, description="Fact ids disclosed by the answer.")
+    facts: list[FactId] = Field(default_factory=list, description="Fact ids disclosed by the answer.")
     gate: list[GateCondition] = Field(
         default_factory=list,
         description="All must hold, in this question or earlier ones to the same person.",
     )
     gate_miss: str = Field("", description="Reply when the gate is not met (free).")
-    requires_facts: list[str] = Field(
+    requires_facts: list[FactId] = Field(
         default_factory=list,
         description="Facts the asker must already hold (from anyone) before this answer.",
     )
@@ -261,11 +293,11 @@ class Topic(Strict):
     )
     stall: str = Field("", description="Reply before `available_at`.")
 
-    _available = field_validator("available_at")(_iso_time)
+    _available = field_validator("available_at")(minute_time)
 
 
 class Person(Strict):
-    id: str = Field(pattern=ID_RE, description="Person id used by `bin/ask ID ...`.")
+    id: Id = Field(description="Person id used by `bin/ask ID ...`.")
     name: str = Field(min_length=1)
     role: str = Field(min_length=1)
     blurb: str = Field("", description="Shown by `bin/ask --who`.")
@@ -287,28 +319,34 @@ class Person(Strict):
     )
     topics: list[Topic] = Field(default_factory=list)
 
+    @field_validator("topics")
+    @classmethod
+    def _unique_topics(cls, topics: list[Topic]) -> list[Topic]:
+        _once("topic id", [t.id for t in topics])
+        return topics
+
     @field_validator("away")
     @classmethod
     def _days(cls, v: list[str]) -> list[str]:
         for d in v:
-            if d.lower() not in WEEKDAYS and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", d):
-                raise ValueError(f"{d!r} is neither a weekday (mon..sun) nor a date YYYY-MM-DD")
+            if d.lower() not in WEEKDAYS and not real_date(d):
+                raise invalid(f"{d!r} is neither a weekday nor a date", "write mon … sun or a date YYYY-MM-DD")
         return [d.lower() for d in v]
 
 
 class InboxMessage(Strict):
-    id: str = Field(pattern=ID_RE)
+    id: Id
     sender: str = Field(alias="from", description="Who the message is from (display name or person id).")
     subject: str = Field("")
     text: str = Field(min_length=1)
-    facts: list[str] = Field(default_factory=list, description="Facts disclosed when the message is read.")
+    facts: list[FactId] = Field(default_factory=list, description="Facts disclosed when the message is read.")
     at: str | None = Field(None, description="Arrives at this simulated time (ISO).")
     after_asks: int | None = Field(None, ge=0, description="Arrives after this many messages sent.")
-    after_fact: str | None = Field(None, description="Arrives once the worker holds this fact.")
+    after_fact: FactId | None = Field(None, description="Arrives once the worker holds this fact.")
 
-    _at = field_validator("at")(_iso_time)
+    _at = field_validator("at")(minute_time)
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(**STRICT, populate_by_name=True)
 
 
 class PeopleConfig(Strict):
@@ -316,19 +354,27 @@ class PeopleConfig(Strict):
     inbox: list[InboxMessage] = Field(default_factory=list, description="`[[inbox]]` messages.")
     route_threshold: float = Field(0.35, gt=0, lt=1, description="Lowest routing score that counts as a topic match.")
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(**STRICT, populate_by_name=True)
 
-    @model_validator(mode="after")
-    def _unique(self) -> PeopleConfig:
-        seen: set[str] = set()
-        for p in self.people:
-            if p.id in seen:
-                raise ValueError(f"person id {p.id!r} appears twice")
-            seen.add(p.id)
-            tids = [t.id for t in p.topics]
-            if len(set(tids)) != len(tids):
-                raise ValueError(f"person {p.id!r} has duplicate topic ids")
-        return self
+    @field_validator("people")
+    @classmethod
+    def _unique_people(cls, people: list[Person]) -> list[Person]:
+        _once("person id", [p.id for p in people])
+        return people
+
+    @field_validator("inbox")
+    @classmethod
+    def _unique_messages(cls, inbox: list[InboxMessage]) -> list[InboxMessage]:
+        _once("message id", [m.id for m in inbox])
+        return inbox
 
     def person(self, pid: str) -> Person | None:
         return next((p for p in self.people if p.id == pid), None)
+
+
+def _once(what: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for ident in ids:
+        if ident in seen:
+            raise invalid(f"{what} {ident!r} appears twice", "give each one its own id")
+        seen.add(ident)
