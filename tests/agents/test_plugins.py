@@ -80,6 +80,13 @@ def test_built_in_names_win_over_plugins_and_say_so_once(site: Path, instance: I
         assert isinstance(make_agent("noop", instance, tmp_path), NoopAgent)
 
 
+def test_with_a_model_a_bare_plugin_name_is_crossed_but_a_built_in_is_not(site: Path) -> None:
+    from worktrial.cli.run import agent_specs
+
+    specs = agent_specs(["demo", "noop", "demo:carol"], ["openai/gpt-4o"], {"max_usd": 1})
+    assert specs == ["demo:openai/gpt-4o", "noop", "demo:carol"]  # budget flags are for harness specs only
+
+
 def test_one_name_in_two_distributions_is_refused(site: Path, instance: Instance, tmp_path: Path) -> None:
     write_dist_info(site, "other-demo", "0.9", {"demo": "wt_demo_agents:make"})
     refresh()

@@ -15,7 +15,7 @@ from ..base import AgentFactory, UnknownAgent
 
 GROUP = "worktrial.agents"
 
-_lock = threading.Lock()
+_lock = threading.RLock()  # a plug-in's import may itself look agents up
 _found: dict[str, list[EntryPoint]] | None = None
 _loaded: dict[str, AgentFactory | str] = {}  # a factory, or why it could not be loaded
 _warned: set[str] = set()
