@@ -147,6 +147,13 @@ def test_model_and_budget_flags_join_the_spec() -> None:
     assert specs == ["cmd[openai/gpt-4o?max_usd=1]:run {model}", "cmd[local/smollm2?max_usd=1]:run {model}", "noop"]
 
 
+def test_a_long_command_gets_a_bounded_distinct_folder_name() -> None:
+    from worktrial.run.job import agent_slug
+
+    first, second = agent_slug("cmd:" + "x" * 300 + " 1"), agent_slug("cmd:" + "x" * 300 + " 2")
+    assert first != second and max(len(first), len(second)) <= 90 and first.startswith("cmd-xxx")
+
+
 def test_the_launch_fills_placeholders_and_points_sdks_at_the_gateway() -> None:
     harness = CommandHarness("h {brief_file} -m {model} --url {base_url} -C {workspace} ${HOME} awk '{print $1}'")
     ctx = LaunchContext("openai/my model", "my model", "http://127.0.0.1:8642", None, "/run/state", Budgets(max_usd=3))
