@@ -67,7 +67,9 @@ def test_non_finite_numbers_never_match(out: Path, ref: Path) -> None:
     (ref / "r.json").write_text('{"npv": NaN, "rows": [NaN]}')
     checks = [
         spec("numeric", "nan", path="r.json", json_path="npv", expected=5),
-        spec("numeric", "inf", path="r.json", json_path="irr", expected=1e308, rel_tol=1e9),  # no inf target: lint refuses it
+        spec(
+            "numeric", "inf", path="r.json", json_path="irr", expected=1e308, rel_tol=1e9
+        ),  # no inf target: lint refuses it
         spec("numeric", "overflow", path="r.json", json_path="x", expected=1e308, rel_tol=1),
         spec("json_fields", "fields", path="r.json", fields={"npv": "nan", "irr": "inf"}),
         spec("json_fields", "from_ref", path="r.json", from_reference=["npv", "rows"]),

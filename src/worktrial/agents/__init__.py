@@ -1,29 +1,35 @@
-"""Agents: the protocol, calibration agents and the registry of agent specs."""
+"""Agents: the protocol, calibration agents, the registry of agent specs and plug-ins from outside."""
 
-from . import external  # noqa: F401  (registers the codex and claude-code harnesses)
-from .base import Agent, AgentCancelled, AgentEnv, AgentResult, Trajectory
+from . import external  # noqa: F401  (registers the codex, claude-code and cmd harnesses)
+from .base import Agent, AgentCancelled, AgentEnv, AgentFactory, AgentResult, Trajectory, UnknownAgent
 from .calibration import SOLUTION_MOUNT, NoopAgent, ScriptAgent
+from .plugins import GROUP as PLUGIN_GROUP
+from .plugins import GuardedAgent, plugin_names
 from .react import ReactAgent, ReactOptions
 from .registry import (
     CALIBRATION,
-    AgentFactory,
-    UnknownAgent,
     calibration_agents,
+    check_agent_spec,
+    harness_of,
+    is_builtin,
     make_agent,
     make_react,
     register_agent,
+    registered_harnesses,
     shortcut_names,
     solution_instance,
 )
 
 __all__ = [
     "CALIBRATION",
+    "PLUGIN_GROUP",
     "SOLUTION_MOUNT",
     "Agent",
     "AgentCancelled",
     "AgentEnv",
     "AgentFactory",
     "AgentResult",
+    "GuardedAgent",
     "NoopAgent",
     "ReactAgent",
     "ReactOptions",
@@ -31,9 +37,14 @@ __all__ = [
     "Trajectory",
     "UnknownAgent",
     "calibration_agents",
+    "check_agent_spec",
+    "harness_of",
+    "is_builtin",
     "make_agent",
     "make_react",
+    "plugin_names",
     "register_agent",
+    "registered_harnesses",
     "shortcut_names",
     "solution_instance",
 ]

@@ -6,13 +6,13 @@ import asyncio
 import json
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox, Session
-from ..tasks import Budgets
+from ..tasks import Budgets, Instance
 
 
 class Trajectory:
@@ -165,3 +165,13 @@ class Agent(Protocol):
     async def setup(self, env: AgentEnv) -> None: ...
 
     async def run(self, env: AgentEnv) -> AgentResult: ...
+
+
+AgentFactory = Callable[[str, Instance, Path], Agent]
+"""Builds an agent from its full spec (e.g. `react:openai/gpt-5.5`), the instance and a staging folder (a host
+folder of the trial's own, kept with its results). Called when a job is planned (to check the spec) and again
+for each trial, so it must be cheap: start nothing, reach nothing."""
+
+
+class UnknownAgent(ValueError):
+    """An agent spec that cannot be built; the message says what was looked up and how to fix it."""

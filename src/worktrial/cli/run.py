@@ -11,7 +11,8 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..agents import calibration_agents, shortcut_names
+from ..agents import calibration_agents, harness_of, is_builtin, plugin_names, shortcut_names
+from ..agents.external import with_model
 from ..analysis import TrialTable
 from ..grading import ScoreCard
 from ..run import JobConfig, JobRunner, trial_record
@@ -29,8 +30,10 @@ def run(
         list[str] | None,
         typer.Option(
             "--agent",
-            help="noop, reference, literal, shortcut:NAME, shortcuts, calibration, or a harness (react, codex, "
-            "claude-code) with --model, or HARNESS:MODEL. Default: calibration, or react when --model is given.",
+            help="noop, reference, literal, shortcut:NAME, shortcuts, calibration; a harness (react, codex, "
+            "claude-code) with --model, or HARNESS:MODEL; 'cmd:COMMAND' (any program in the sandbox, with --model "
+            "given the gateway); a plug-in's NAME; or package.module:factory?key=value. "
+            "Default: calibration, or react when --model is given.",
         ),
     ] = None,
     model: Annotated[
@@ -107,18 +110,25 @@ def open_runner(home: Path | None) -> JobRunner:
     return JobRunner(Store(h.db_url), h)
 
 
-HARNESSES = ("react", "codex", "claude-code")
+HARNESSES = ("react", "codex", "claude-code")  # they need a model
 
 
 def agent_specs(agents: list[str], models: list[str], budgets: dict[str, float | int | None]) -> list[str]:
-    """`--agent react --model M` → `react:M`, crossed over every model; budget flags become spec options."""
+    """`--agent react --model M` → `react:M`, crossed over every model; budget flags become spec options.
+    `cmd:COMMAND` becomes `cmd[M?budgets]:COMMAND`; a plug-in's bare `NAME` becomes `NAME:M`."""
     overrides = "&".join(f"{k}={v:g}" for k, v in budgets.items() if v is not None)
+    plugins = plugin_names() if models else []
     specs = []
     for a in agents:
-        harness = a.split(":", 1)[0]
+        harness = harness_of(a)
+        if harness == "cmd":
+            specs += _command_specs(a, models, overrides)
+            continue
         if harness in HARNESSES and ":" not in a:
             if not models:
                 raise TaskFormatError([Problem("--agent", a, "a harness needs a model", "add --model MODEL_ID")])
+            crossed = [f"{a}:{m}" for m in models]
+        elif a in plugins and not is_builtin(a):
             crossed = [f"{a}:{m}" for m in models]
         else:
             crossed = [a]
@@ -126,6 +136,14 @@ def agent_specs(agents: list[str], models: list[str], budgets: dict[str, float |
             crossed = [f"{c}{'&' if '?' in c else '?'}{overrides}" for c in crossed]
         specs += crossed
     return specs
+
+
+def _command_specs(agent: str, models: list[str], overrides: str) -> list[str]:
+    try:
+        chosen: list[str | None] = [*models] or [None]
+        return [with_model(agent, m, overrides) for m in chosen]
+    except ValueError as e:
+        raise TaskFormatError([Problem("--agent", agent, str(e), "see docs/agents.md, command agents")]) from None
 
 
 def expand_agents(instances: list[Instance], agents: list[str]) -> list[tuple[str, str]]:

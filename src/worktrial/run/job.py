@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from ..agents import UnknownAgent, local_model, make_agent
+from ..agents import UnknownAgent, check_agent_spec, local_model
 from ..agents.providers import find_key
 from ..grading import ScoreCard
 from ..grading.judge import LLMJudge, make_judge, parse_spec, spec_from_env
@@ -81,7 +81,7 @@ class JobRunner:
         rows = []
         for inst_id, agent in pairs:
             inst = self._instances[inst_id]
-            _check_agent(agent, inst, self.home)
+            _check_agent(agent, inst)
             for r in range(config.repeats):
                 slug = f"{inst_id.replace('/', '.')}.{agent_slug(agent)}.r{r}"
                 rows.append(
@@ -212,12 +212,15 @@ def build_judge(spec: str | None, home: Home) -> LLMJudge | None:
     return make_judge(spec, cache_dir=home.cache / "judge", base_url=base_url, api_key=key)
 
 
+SLUG_CHARS = 80  # a `cmd:` spec holds a whole command line; a folder name has 255 bytes at most
+
+
 def agent_slug(agent: str) -> str:
     """A folder-safe, still readable form of an agent spec (`react:openai/gpt-5?max_usd=2` has / ? = &)."""
     readable = agent.replace(":", "-").replace("@", ".at.")
     slug = re.sub(r"[^A-Za-z0-9._-]+", "-", readable)
-    if slug != readable:  # distinct specs must not collide after cleaning
-        slug += "-" + hashlib.sha256(agent.encode()).hexdigest()[:6]
+    if slug != readable or len(slug) > SLUG_CHARS:  # distinct specs must not collide after cleaning or cutting
+        slug = slug[:SLUG_CHARS] + "-" + hashlib.sha256(agent.encode()).hexdigest()[:6]
     return slug
 
 
@@ -231,9 +234,9 @@ def slot_sandboxes(name: str, n: int) -> list[Sandbox]:
     return [with_toolbox(box) for box in boxes]
 
 
-def _check_agent(agent: str, instance: Instance, home: Home) -> None:
+def _check_agent(agent: str, instance: Instance) -> None:
     try:
-        make_agent(agent, instance, home.root)
+        check_agent_spec(agent, instance)
     except UnknownAgent as e:
         raise TaskFormatError([Problem("--agent", agent, str(e), "see `worktrial run --help`")]) from None
 

@@ -2,6 +2,7 @@
 
 `codex:<model id>` (OpenAI's Codex CLI) and `claude-code:<model id>` (Claude Code), installed with
 `scripts/install_harnesses.sh`. Options as for react: `?max_usd=2&max_calls=50&...` (see `ExternalOptions`).
+`cmd:COMMAND` and `cmd[<model id>?options]:COMMAND` run any program the same way (see `command`).
 """
 
 from __future__ import annotations
@@ -9,10 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...tasks import Instance
-from ..registry import UnknownAgent, register_agent
+from ..base import UnknownAgent
+from ..registry import register_agent
 from .base import ExternalAgent, Harness, Launch, LaunchContext
 from .claude_code import ClaudeCode
 from .codex import Codex
+from .command import PLACEHOLDERS, CommandHarness, CommandSpec, make_command, parse_command_spec, with_model
 from .install import INSTALL_HINT, harness_root, package_version
 from .spec import ExternalOptions, parse_external_spec
 from .transcript import Transcript
@@ -39,11 +42,15 @@ def make_external(spec: str, instance: Instance | None = None, staging: Path | N
 
 for _name in HARNESSES:
     register_agent(_name, make_external)
+register_agent("cmd", make_command)
 
 __all__ = [
     "HARNESSES",
+    "PLACEHOLDERS",
     "ClaudeCode",
     "Codex",
+    "CommandHarness",
+    "CommandSpec",
     "ExternalAgent",
     "ExternalOptions",
     "Harness",
@@ -51,7 +58,10 @@ __all__ = [
     "LaunchContext",
     "Transcript",
     "harness_root",
+    "make_command",
     "make_external",
     "package_version",
+    "parse_command_spec",
     "parse_external_spec",
+    "with_model",
 ]

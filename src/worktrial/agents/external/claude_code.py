@@ -18,9 +18,10 @@ MEMORY_MB = 8192  # its JavaScript engine crashes under a 2 GiB address-space li
 class ClaudeCode:
     name = "claude-code"
     package = "@anthropic-ai/claude-code"
+    void_early_exit = True
 
     def launch(self, ctx: LaunchContext) -> Launch:
-        package = ctx.root / "node_modules" / self.package
+        package = ctx.install / "node_modules" / self.package
         binary = package / "bin" / "claude.exe"
         try:
             native = binary.open("rb").read(4) == ELF
@@ -28,9 +29,9 @@ class ClaudeCode:
             native = False
         # Its install script puts the native binary in place; without it, the wrapper finds and runs it.
         entry = (
-            [sandbox_path(ctx.root, binary)]
+            [sandbox_path(ctx.install, binary)]
             if native
-            else ["node", sandbox_path(ctx.root, package / "cli-wrapper.cjs")]
+            else ["node", sandbox_path(ctx.install, package / "cli-wrapper.cjs")]
         )
         argv = [*entry, "-p", "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions",
                 "--model", ctx.api_model]  # fmt: skip

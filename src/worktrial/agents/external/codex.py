@@ -18,6 +18,7 @@ class Codex:
     name = "codex"
     package = "@openai/codex"
     entry = "bin/codex.js"
+    void_early_exit = True
 
     def launch(self, ctx: LaunchContext) -> Launch:
         home = f"{ctx.state_dir}/home"
@@ -25,7 +26,7 @@ class Codex:
             f'{{name="{PROVIDER}", base_url="{ctx.base_url}/v1", wire_api="responses", env_key="{KEY_VAR}", '
             "request_max_retries=0, stream_max_retries=0}"
         )  # the gateway retries; a retry here would only repeat a refusal
-        entry = sandbox_path(ctx.root, ctx.root / "node_modules" / self.package / self.entry)
+        entry = sandbox_path(ctx.install, ctx.install / "node_modules" / self.package / self.entry)
         argv = [
             "node", entry, "exec", "--json", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox",
             "--color", "never", "-C", "/workspace", "-m", ctx.api_model,

@@ -12,7 +12,7 @@ offline.
 system/ contains when you finish is deployed and run on production data you have not seen.
 {world}- Check your changes by running them. When the work is done, stop.
 
-Budget: about {calls} model calls, {minutes:g} minutes and ${usd:g} of model spend.
+Budget: {budget}.
 
 The engagement brief:
 
@@ -26,7 +26,9 @@ lets simulated time pass, `bin/pilot` tries your system. Ask one specific questi
 """
 
 
-def harness_prompt(brief: str, budgets: Budgets, calls: int, world: bool) -> str:
-    return PROMPT.format(
-        calls=calls, minutes=budgets.max_minutes, usd=budgets.max_usd, brief=brief.strip(), world=WORLD if world else ""
-    )
+def harness_prompt(brief: str, budgets: Budgets, calls: int | None, world: bool) -> str:
+    """`calls` is None for a harness that runs without a model: its only budget is time."""
+    budget = f"{budgets.max_minutes:g} minutes"
+    if calls is not None:
+        budget = f"about {calls} model calls, {budget} and ${budgets.max_usd:g} of model spend"
+    return PROMPT.format(budget=budget, brief=brief.strip(), world=WORLD if world else "")

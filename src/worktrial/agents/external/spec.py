@@ -32,6 +32,9 @@ class ExternalOptions:
         return RetryPolicy(retries=self.retries, base_delay_s=self.retry_delay_s)
 
 
+NO_MODEL_OPTIONS = ("max_minutes",)
+
+
 def _convert(value: str, kind: Any) -> Any:
     text = str(kind)
     if text.startswith("int"):
@@ -47,13 +50,22 @@ def parse_external_spec(spec: str) -> tuple[str, str, ExternalOptions]:
     model_id, _, query = body.partition("?")
     if not model_id:
         raise ValueError(f"no model: use {harness}:<model id>, e.g. {harness}:openai/gpt-5")
-    split_model_id(model_id)
+    return harness, model_id, parse_options(model_id, query)
+
+
+def parse_options(model_id: str | None, query: str) -> ExternalOptions:
+    """`key=value&...` for a harness driving `model_id` through the gateway, or run without a model (None:
+    then only time applies); ValueError with the reason."""
+    if model_id is not None:
+        split_model_id(model_id)
     known = {f.name: f.type for f in fields(ExternalOptions)}
     changes: dict[str, Any] = {}
     for item in filter(None, query.split("&")):
         key, eq, value = item.partition("=")
         if key not in known or not eq:
             raise ValueError(f"bad option {item!r}: use key=value with key in {', '.join(known)}")
+        if model_id is None and key not in NO_MODEL_OPTIONS:
+            raise ValueError(f"option {key} needs a model; without one only {', '.join(NO_MODEL_OPTIONS)} applies")
         try:
             changes[key] = _convert(value, known[key])
         except ValueError:
@@ -63,12 +75,12 @@ def parse_external_spec(spec: str) -> tuple[str, str, ExternalOptions]:
         value = getattr(options, name)
         if value is not None and value <= 0:
             raise ValueError(f"{name} must be positive")
-    if price_for(model_id, options) is None:
+    if model_id is not None and price_for(model_id, options) is None:
         raise ValueError(
             f"no price for {model_id} in the price table (version {price_table().version}): "
             "add it to worktrial/data/prices.toml or pass prices=IN,OUT (USD per 1M tokens)"
         )
-    return harness, model_id, options
+    return options
 
 
 def price_for(model_id: str, options: ExternalOptions) -> Price | None:
