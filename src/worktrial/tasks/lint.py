@@ -163,17 +163,26 @@ def _lint_people(inst: Instance) -> list[Problem]:
             given.update(topic.facts)
     for msg in people.inbox:
         given.update(msg.facts)
+    given.update(f.id for f in people.facts)  # a worker can show these
     for person in people.people:
+        if person.refer and "{who}" not in person.refer:
+            problems.append(
+                Problem(
+                    path, f"person[{person.id}].refer", "the template has no {who}", "write {who} where the name goes"
+                )
+            )
         for topic in person.topics:
             field = f"person[{person.id}].topics[{topic.id}]"
-            for fact in topic.requires_facts:
+            needed = [("requires_facts", f) for f in topic.requires_facts]
+            needed += [(f"gate[{i}].fact", c.fact) for i, c in enumerate(topic.gate) if c.fact is not None]
+            for where, fact in needed:
                 if fact not in given:
                     problems.append(
                         Problem(
                             path,
-                            f"{field}.requires_facts",
-                            f"no topic or message gives {fact!r}",
-                            "add the fact to some topic's facts or fix the id",
+                            f"{field}.{where}",
+                            f"no topic, message or [[fact]] gives {fact!r}",
+                            "add the fact to some topic's facts, declare it as a [[fact]] with evidence, or fix the id",
                         )
                     )
             if topic.gate and not topic.gate_miss:
