@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from worktrial.tasks.models import PeopleConfig
-from worktrial.world import Ledger, Reply, World
+from worktrial.tasks.models import GateCondition, PeopleConfig
+from worktrial.world import EvidenceState, GateResult, Ledger, Reply, Said, World, judge_topic
 
 from .builders import cast, evidence_cast
 from .conftest import router_for
@@ -130,6 +130,19 @@ def test_a_wrong_cause_gets_a_rebuttal_and_withdraws_the_evidence(office: World)
     refused = office.ask("maria", f"{APPROVE} On second thoughts it is fraud: customers claim twice.")
     assert "Fraud checked every one of them - they were not." in said(refused)
     assert said(office.ask("maria", "Please sign off the change.")).startswith("Maria: Not before")
+
+
+def test_a_gate_miss_names_everything_missing() -> None:
+    maria = EVIDENCE.people[0]
+    condition = GateCondition(describe="names the ticket", pattern=r"REF-\d+", missing="Which ticket is it?")
+    plain = GateCondition(describe="says please", pattern=r"please")  # no missing line: adds nothing
+    topic = maria.topics[0].model_copy(update={"gate": [condition, plain], "gate_miss": "Maria: Hm."})
+    said_so_far = Said(["The duplicate refunds appear because the export runs twice."], set(), {})
+    said_so_far = Said(said_so_far.questions, set(), {"export_double_run": EvidenceState(frozenset({"claim1"}))})
+    result = judge_topic(EVIDENCE, maria, topic, said_so_far)
+    assert result == GateResult("gate_miss", "Maria: Hm. Which ticket is it? How many were paid twice?")
+    met = judge_topic(EVIDENCE, maria, topic, Said(["please see REF-4"], {"export_double_run"}, {}))
+    assert met.ok and met.text == ""
 
 
 def test_disclosed_fact_satisfies_the_requirement(office: World) -> None:

@@ -22,7 +22,7 @@ from worktrial.tasks.loader import read_toml
 from worktrial.tasks.models import PeopleConfig
 
 from .evidence import EvidenceJudge, EvidenceState, RuleJudge
-from .gates import Said, judge_topic
+from .gates import Said, evidence_needs, judge_topic
 from .routing import Router
 
 
@@ -132,8 +132,8 @@ def _reaches(people: PeopleConfig, router: Router, case: GateCase, judge: Eviden
         return False
     person = people.person(case.person)
     topic = next(t for t in person.topics if t.id == case.topic) if person else None
-    if person is None or topic is None:
-        return False
+    if person is None or topic is None or not evidence_needs(people, topic):
+        return False  # the world takes a refused topic up again only when it waits for evidence
     earlier = {f.id: _fold(judge, f.evidence, case.before) for f in people.facts}
     return not judge_topic(people, person, topic, Said(case.before, frozenset(case.held), earlier)).ok
 

@@ -2,7 +2,8 @@
 
 A gate condition is met by a `pattern` found in any message to the person, or by a `fact` the worker holds
 (disclosed by someone, the inbox or a pilot) or has shown to this person (`worktrial.world.evidence`).
-`requires_facts` are met the same way as fact conditions, after the gate.
+`requires_facts` are met the same way as fact conditions, after the gate; a gate miss also lists what the
+required evidence still lacks, so one refusal names everything missing.
 """
 
 from __future__ import annotations
@@ -50,13 +51,19 @@ def judge_topic(people: PeopleConfig, person: Person, topic: Topic, said: Said) 
         elif condition.fact is not None and not _has(people, condition.fact, said):
             unmet = True
             lines += [condition.missing] if condition.missing else _fact_lines(people, condition.fact, said)
-    if unmet:
-        return GateResult("gate_miss", refusal(person, topic.gate_miss, lines, DEFAULT_GATE_MISS))
     missing = [f for f in topic.requires_facts if not _has(people, f, said)]
+    required = [line for f in missing for line in _fact_lines(people, f, said)]
+    if unmet:  # everything missing at once: the gate's items, then what the required evidence lacks
+        return GateResult("gate_miss", refusal(person, topic.gate_miss, [*lines, *required], DEFAULT_GATE_MISS))
     if missing:
-        lines = [line for f in missing for line in _fact_lines(people, f, said)]
-        return GateResult("requires_miss", refusal(person, topic.requires_miss, lines, DEFAULT_REQUIRES_MISS))
+        return GateResult("requires_miss", refusal(person, topic.requires_miss, required, DEFAULT_REQUIRES_MISS))
     return GateResult("answered")
+
+
+def evidence_needs(people: PeopleConfig, topic: Topic) -> frozenset[str]:
+    """The evidence facts (declared `[[fact]]`) that the topic's gate or requirements wait for."""
+    needed = {*topic.requires_facts, *(c.fact for c in topic.gate if c.fact is not None)}
+    return frozenset(f.id for f in people.facts if f.id in needed)
 
 
 def _has(people: PeopleConfig, fact_id: str, said: Said) -> bool:

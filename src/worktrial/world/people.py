@@ -20,7 +20,7 @@ from worktrial.tasks.models import InboxMessage, PeopleConfig, Person, Topic, Wo
 from . import replies
 from .clock import SimClock, describe_time, format_time, parse_duration, parse_time
 from .evidence import EvidenceJudge, EvidenceState, MessageEvidence, RuleJudge
-from .gates import Said, judge_topic
+from .gates import Said, evidence_needs, judge_topic
 from .ledger import Ledger, LedgerSummary, summarise
 from .routing import Router
 from .text import normalise
@@ -337,9 +337,9 @@ class World:
         return gate.result, gate.text if not gate.ok else topic.answer
 
     def _follow_ups(self, person: Person, matches: list[tuple[str, float]], said: Said, touched: set[str]) -> list[str]:
-        """Topics refused last time for missing evidence that this message takes up again: answered now when the
-        evidence is complete (the person was waiting for it), or refused again -- saying what is still missing --
-        when the message asks nothing else but gives evidence towards it."""
+        """Topics refused last time for missing evidence (an evidence fact they need) that this message takes up
+        again: answered now when the evidence is complete (the person was waiting for it), or refused again --
+        saying what is still missing -- when the message asks nothing else but gives evidence towards it."""
         routed = {t for t, _ in matches}
         topics = {t.id: t for t in person.topics}
         out = []
@@ -347,7 +347,9 @@ class World:
             topic = topics.get(topic_id)
             if topic is None or topic_id in routed:
                 continue
-            needs = {*topic.requires_facts, *(c.fact for c in topic.gate if c.fact)}
+            needs = evidence_needs(self.people, topic)
+            if not needs:
+                continue  # waiting for what only others can disclose: the worker has to ask again
             if judge_topic(self.people, person, topic, said).ok or (not matches and needs & touched):
                 out.append(topic_id)
         return out

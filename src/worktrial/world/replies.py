@@ -48,7 +48,7 @@ def _lower_first(text: str, corpus: list[str]) -> str:
     word = re.match(r"[\w'-]+", text)
     if word is None:
         return text
-    first = word.group()
+    first = word.group().split("'")[0]  # "They've" -> "They"
     if not first.isalpha() or not first[1:].islower() or first == "I":
         return text
     mid_sentence = re.compile(rf"(?<![.!?:]\s)(?<!^)\b{re.escape(first)}\b")
