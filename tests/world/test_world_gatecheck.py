@@ -120,3 +120,17 @@ def test_cli_reports_and_exits(family_dir: Path) -> None:
     assert (
         missing.returncode == 2 and "nope.toml: file is missing" in missing.stderr and "Traceback" not in missing.stderr
     )
+
+
+def test_lint_checks_the_new_fields(family_dir: Path) -> None:
+    people = family_dir / "hidden/people.toml"
+    text = people.read_text().replace(
+        'blurb = "Approves changes."', 'blurb = "Approves changes."\nrefer = "Ask someone."\nfallback = "Try {who}."'
+    )
+    people.write_text(text.replace('requires_facts = ["factor_confirmed"]', 'gate = [{ fact = "nobody_shows_this" }]'))
+    problems = [str(p) for p in lint_path(family_dir)]
+    assert any("person[bob].refer: the template has no {who}" in p for p in problems)
+    assert any("person[bob].fallback: {who} is only filled in `refer`" in p for p in problems)
+    assert any(
+        "topics[approve].gate[0].fact: no topic, message or [[fact]] gives 'nobody_shows_this'" in p for p in problems
+    )

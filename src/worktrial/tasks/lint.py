@@ -171,6 +171,15 @@ def _lint_people(inst: Instance) -> list[Problem]:
                     path, f"person[{person.id}].refer", "the template has no {who}", "write {who} where the name goes"
                 )
             )
+        if "{who}" in person.fallback:
+            problems.append(
+                Problem(
+                    path,
+                    f"person[{person.id}].fallback",
+                    "{who} is only filled in `refer`",
+                    "move the sentence naming a colleague to refer; keep fallback for questions nobody can answer",
+                )
+            )
         for topic in person.topics:
             field = f"person[{person.id}].topics[{topic.id}]"
             needed = [("requires_facts", f) for f in topic.requires_facts]

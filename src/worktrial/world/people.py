@@ -96,7 +96,7 @@ class World:
         self.clock = SimClock(world.start)
         self._times = _check_times(people)
         self._questions: dict[str, list[str]] = {}  # every message sent, per person: gate evidence
-        self._shown: dict[str, dict[str, EvidenceState]] = {}  # per person: evidence facts shown so far
+        self._evidence: dict[str, dict[str, EvidenceState]] = {}  # per person: evidence facts shown so far
         self._answered: dict[str, int] = {}
         self._answered_topics: dict[str, set[str]] = {}
         self._pending: dict[str, list[str]] = {}  # per person: topics refused for missing evidence last time
@@ -126,7 +126,7 @@ class World:
             to = entry["to"]
             self._asks += 1
             self._questions.setdefault(to, []).append(entry["question"])
-            self._shown[to] = self._read_evidence(to, entry.get("evidence", {}))
+            self._evidence[to] = self._read_evidence(to, entry.get("evidence", {}))
             if entry.get("answered"):
                 self._answered[to] = self._answered.get(to, 0) + 1
             if entry.get("status") in ("answered", "repeat"):
@@ -378,12 +378,12 @@ class World:
 
     def _read_evidence(self, person_id: str, verdicts: dict[str, Any]) -> dict[str, EvidenceState]:
         """The person's evidence state after one more message with these verdicts."""
-        before = self._shown.get(person_id, {})
+        before = self._evidence.get(person_id, {})
         ids = dict.fromkeys([*before, *verdicts])
         return {f: before.get(f, EvidenceState()).after(MessageEvidence.from_json(verdicts.get(f, {}))) for f in ids}
 
     def _newly_shown(self, person_id: str, after: dict[str, EvidenceState]) -> list[str]:
-        before = self._shown.get(person_id, {})
+        before = self._evidence.get(person_id, {})
         out = []
         for fact in self.people.facts:
             now = after.get(fact.id)
