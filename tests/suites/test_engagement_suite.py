@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from worktrial.tasks import ROOT_CAUSE_PATTERNS, Family, lint_path, load_family, load_suite
-from worktrial.world import Router
+from worktrial.world import Router, run_gate_checks
 
 REPO = Path(__file__).resolve().parents[2]
 SUITE = REPO / "suites/engagements"
@@ -69,6 +69,16 @@ def test_routing_paraphrases(name: str) -> None:
     assert len(misses) <= 0.05 * len(on_topic), misses
     wrong = [(c["person"], c["question"], r) for c in off_topic if (r := router.route(c["person"], c["question"]))]
     assert wrong == []
+
+
+GATE_CHECKED = [name for name in FAMILIES if (SUITE / name / "hidden/gate_checks.toml").is_file()]
+
+
+@pytest.mark.parametrize("name", GATE_CHECKED)
+def test_gate_checks_meet_the_standard(name: str) -> None:
+    report = run_gate_checks(family(name))
+    wrong = [(r.index, r.case.note, r.detail) for r in report.results if not r.ok]
+    assert report.ok, (report.shortfalls(), wrong)
 
 
 @pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")

@@ -227,7 +227,7 @@ CASES = [
     Case("people-missing", E, [delete(PEOPLE)], PEOPLE, "", "file is missing"),
     Case("requires-unknown-fact", E, [replace(PEOPLE, 'requires_facts = ["factor_confirmed"]',
                                               'requires_facts = ["factor_confirmd"]')],
-         PEOPLE, "person[bob].topics[approve].requires_facts", "no topic or message gives 'factor_confirmd'"),
+         PEOPLE, "person[bob].topics[approve].requires_facts", "no topic, message or [[fact]] gives 'factor_confirmd'"),
     Case("key-fact-never-given", E, [replace(TOML, '"factor_confirmed", "approved"', '"factor_confirmed", "signed"')],
          TOML, "key_facts", "'signed' is given by no topic or message"),
     Case("inbox-after-unknown-fact", E, [append(PEOPLE, '\n[[inbox]]\nid = "memo"\nfrom = "bob"\ntext = "Hi"\n'

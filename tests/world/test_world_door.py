@@ -51,7 +51,7 @@ def test_every_reply_says_what_happened(sock: Path) -> None:
     cases = [
         (("alice", "What is the deadline?"), "answered", 0),
         (("alice", "Tell me a joke about penguins"), "fallback", 0),
-        (("alice", "Why is the review threshold set like this?"), "unanswered", 0),  # behind its gate
+        (("alice", "Why is the review threshold set like this?"), "gate_miss", 0),  # behind its gate
         (("carol", "Can I have the budget?"), "off_limits", 0),
         (("nobody", "hello?"), "refused", 1),
         (("alice", "   "), "refused", 2),  # ask itself refuses an empty message

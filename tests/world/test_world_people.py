@@ -35,13 +35,15 @@ def test_who_hides_costs_topics_and_flags(world: World) -> None:
 
 
 def test_answered_costs_with_soft_limit_and_patience(world: World) -> None:
-    costs = [world.ask("alice", DEADLINE).cost for _ in range(4)]
+    world.wait("2d")  # the report is available from Wednesday
+    asks = [DEADLINE, "How much budget do we have?", "Why is the review threshold set like this? REF-9"]
+    costs = [world.ask("alice", q).cost for q in [*asks, "Is the weekly reconciliation report ready?"]]
     assert costs == pytest.approx([0.1, 0.1, 0.3, 0.3])  # soft_limit 2, over_factor 3
-    tired = world.ask("alice", DEADLINE)  # patience 4
+    tired = world.ask("alice", "Which exchange rate is used for currency conversion?")  # patience 4
     assert said(tired) == "I have nothing more to add." and tired.cost == 0.0
     assert last(world)["status"] == "out_of_patience"
-    assert world.summary().contact_cost == pytest.approx(0.8)
-    assert world.facts == {"f_deadline"}
+    assert world.summary().contact_cost == pytest.approx(0.82)  # with the two days waited
+    assert world.facts == {"f_deadline", "f_budget", "f_threshold", "f_report"}
 
 
 def test_clock_advances_per_message(world: World) -> None:
@@ -54,7 +56,7 @@ def test_unanswered_messages_are_free(world: World) -> None:
     fallback = world.ask("alice", "tell me a joke")
     assert (said(fallback), fallback.cost, last(world)["status"]) == ("fallback:alice", 0.0, "fallback")
     gated = world.ask("alice", "Why is the review threshold set like this?")
-    assert (said(gated), gated.cost) == ("gate_miss:threshold", 0.0)
+    assert (said(gated), gated.cost, last(world)["status"]) == ("gate_miss:threshold", 0.0, "gate_miss")
     assert last(world)["topics"] == [{"id": "threshold", "score": 1.0, "result": "gate_miss"}]
     assert world.summary().contact_cost == 0.0 and world.facts == frozenset()
 
@@ -86,7 +88,7 @@ def test_requires_facts_from_anyone(world: World) -> None:
 def test_available_at_stalls_then_answers_after_waiting(world: World) -> None:
     question = "Is the weekly reconciliation report ready?"
     stalled = world.ask("alice", question)
-    assert (said(stalled), stalled.cost) == ("stall:report", 0.0)
+    assert (said(stalled), stalled.cost, last(world)["status"]) == ("stall:report", 0.0, "stall")
     world.wait("2d")
     assert said(world.ask("alice", question)) == "answer:report"
 
@@ -229,18 +231,21 @@ def test_world_is_rebuilt_from_its_ledger(make_world: MakeWorld, tmp_path: Path,
 
 
 def test_concurrent_asks_keep_the_ledger_whole(world: World) -> None:
-    def worker() -> None:
-        for _ in range(5):
-            world.ask("bob", "What columns does the export have?")
+    def worker(n: int) -> None:
+        for i in range(5):
+            world.ask("bob", f"What columns does the export have? (ask {n}.{i})")
 
-    threads = [threading.Thread(target=worker) for _ in range(8)]
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(8)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     check = verify_ledger(world.ledger.path, world.ledger.head)
     assert check.ok and len(check.entries) == 40
-    assert world.summary().answered_by_person == {"bob": 20}  # patience 20 (the default) stops the rest
+    statuses = [e["status"] for e in check.entries]
+    # one answer; then the same topic asked again, until Tuesday (bob is away on 2026-03-03)
+    assert statuses.count("answered") == 1 and set(statuses) - {"answered"} == {"repeat", "away"}
+    assert world.summary().answered_by_person == {"bob": 1}
 
 
 def test_bad_times_in_config_fail_at_start(tmp_path: Path) -> None:

@@ -2,6 +2,8 @@
 
 from .checks import CHECK_KINDS, CheckList, CheckSpec
 from .errors import Problem, TaskFormatError
+from .evidence import Claim, Evidence, Figure
+from .gate_checks import GateCase, GateChecks
 from .lint import lint_family, lint_path, load_linted
 from .loader import Family, Instance, find_family_roots, load_family, load_people, load_suite, select
 from .models import (
@@ -9,6 +11,7 @@ from .models import (
     ROOT_CAUSE_PATTERNS,
     AnchorConfig,
     Budgets,
+    Fact,
     GateCondition,
     GraderConfig,
     InboxMessage,
@@ -32,8 +35,14 @@ __all__ = [
     "Budgets",
     "CheckList",
     "CheckSpec",
+    "Claim",
+    "Evidence",
+    "Fact",
     "Family",
     "FamilyPaths",
+    "Figure",
+    "GateCase",
+    "GateChecks",
     "GateCondition",
     "GraderConfig",
     "InboxMessage",

@@ -8,9 +8,12 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from .checks import RubricConfig, RubricWeights
+from .evidence import Claim, Evidence, Figure
+from .gate_checks import GateCase
 from .models import (
     AnchorConfig,
     Budgets,
+    Fact,
     GateCondition,
     GraderConfig,
     InboxMessage,
@@ -40,6 +43,11 @@ SECTIONS: list[tuple[str, type[BaseModel]]] = [
     ("hidden/people.toml [[person.topics]]", Topic),
     ("hidden/people.toml [[person.topics.gate]]", GateCondition),
     ("hidden/people.toml [[inbox]]", InboxMessage),
+    ("hidden/people.toml [[fact]]", Fact),
+    ("hidden/people.toml [fact.evidence]", Evidence),
+    ("hidden/people.toml [[fact.evidence.claims]] and [[fact.evidence.against]]", Claim),
+    ("hidden/people.toml [[fact.evidence.figures]]", Figure),
+    ("hidden/gate_checks.toml [[case]]", GateCase),
 ]
 
 

@@ -14,12 +14,12 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .checks import CheckList, RubricConfig
+from .evidence import Evidence, compile_check
 from .fields import (
     FactId,
     Id,
     ParamName,
     ParamValue,
-    Regex,
     RelPath,
     invalid,
     minute_time,
@@ -267,8 +267,33 @@ class VariantConfig(Strict):
 
 
 class GateCondition(Strict):
-    describe: str = Field(description="What the question must show, in words (shown to authors).")
-    pattern: Regex = Field(description="Case-insensitive regular expression the question must match.")
+    describe: str = Field("", description="What the question must show, in words (shown to authors).")
+    pattern: str | None = Field(
+        None, description="Case-insensitive regular expression the question must match (or give `fact`)."
+    )
+    fact: str | None = Field(
+        None,
+        description="A fact the worker must hold or show (an evidence `[[fact]]`), instead of a `pattern`.",
+    )
+    missing: str = Field(
+        "",
+        description="What the person says while this condition is unmet, after `gate_miss` (first person, no name).",
+    )
+
+    @field_validator("pattern")
+    @classmethod
+    def _compiles(cls, v: str | None) -> str | None:
+        if v is not None:
+            compile_check([v])
+        return v
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> GateCondition:
+        if (self.pattern is None) == (self.fact is None):
+            raise ValueError("a gate condition needs exactly one of `pattern` and `fact`")
+        if self.pattern is not None and not self.describe:
+            raise ValueError("a pattern condition needs `describe`")
+        return self
 
 
 class Topic(Strict):
@@ -277,6 +302,10 @@ class Topic(Strict):
     examples: list[str] = Field(default_factory=list, description="Example questions; used for routing.")
     keywords: list[str] = Field(default_factory=list, description="Extra words that point to this topic.")
     answer: str = Field(min_length=1, description="The reply when the topic is asked and its gate is met.")
+    short: str = Field(
+        "",
+        description='Short form for a repeat ask ("As I said, ..."); default: the answer\'s first sentence.',
+    )
     facts: list[FactId] = Field(default_factory=list, description="Fact ids disclosed by the answer.")
     gate: list[GateCondition] = Field(
         default_factory=list,
@@ -315,7 +344,18 @@ class Person(Strict):
     away_reply: str = Field("I am out of office today.", description="Auto-reply on away days (free).")
     fallback: str = Field(
         "I'm not sure what you mean; could you be more specific?",
-        description="Reply when no topic matches (free).",
+        description="Reply when no topic of anyone matches (free).",
+    )
+    refer: str = Field(
+        "",
+        description=(
+            "Reply when none of this person's topics matches but another person's does: a template where `{who}` "
+            "becomes `Name (role)` (free). Default: \"I don't know - {who} would.\" in the person's voice."
+        ),
+    )
+    repeated: str = Field(
+        "",
+        description='Reply to a message identical to one already answered (free). Default: "I answered that already."',
     )
     topics: list[Topic] = Field(default_factory=list)
 
@@ -349,10 +389,27 @@ class InboxMessage(Strict):
     model_config = ConfigDict(**STRICT, populate_by_name=True)
 
 
+class Fact(Strict):
+    id: Id = Field(description="Fact id, as used in `facts`, `requires_facts` and gates.")
+    about: str = Field("", description="What the fact says, for authors.")
+    evidence: Evidence = Field(description="`[fact.evidence]`: how a worker's message shows the fact.")
+
+
 class PeopleConfig(Strict):
     people: list[Person] = Field(alias="person", description="`[[person]]` tables.")
     inbox: list[InboxMessage] = Field(default_factory=list, description="`[[inbox]]` messages.")
+    facts: list[Fact] = Field(
+        default_factory=list,
+        alias="fact",
+        description="`[[fact]]` tables: facts a worker can show in a message (evidence), see docs/world.md.",
+    )
     route_threshold: float = Field(0.35, gt=0, lt=1, description="Lowest routing score that counts as a topic match.")
+    refer_threshold: float = Field(
+        0.5,
+        gt=0,
+        lt=1,
+        description="Lowest routing score at which a person who does not know names a colleague who would.",
+    )
 
     model_config = ConfigDict(**STRICT, populate_by_name=True)
 
@@ -367,6 +424,15 @@ class PeopleConfig(Strict):
     def _unique_messages(cls, inbox: list[InboxMessage]) -> list[InboxMessage]:
         _once("message id", [m.id for m in inbox])
         return inbox
+
+    @field_validator("facts")
+    @classmethod
+    def _unique_facts(cls, facts: list[Fact]) -> list[Fact]:
+        _once("fact id", [f.id for f in facts])
+        return facts
+
+    def fact(self, fid: str) -> Fact | None:
+        return next((f for f in self.facts if f.id == fid), None)
 
     def person(self, pid: str) -> Person | None:
         return next((p for p in self.people if p.id == pid), None)

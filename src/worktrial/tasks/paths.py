@@ -16,7 +16,8 @@ class FamilyPaths:
       instruction.md              the task statement                                      [deliverable]
       workspace/                  copied to /workspace for every trial
       hidden/                     never enters the worker's sandbox
-        people.toml               staff, topics, inbox                                    [engagement]
+        people.toml               staff, topics, inbox, evidence facts                    [engagement]
+        gate_checks.toml          messages with the gate outcome they must get (optional)
         grader.py                 generate() / kpi() / pilot_feedback()
         solutions/reference.py    expert solution, run like an agent
         solutions/literal.py      does exactly what the L3 brief says
@@ -50,6 +51,10 @@ class FamilyPaths:
     @property
     def hidden(self) -> Path:
         return self.root / "hidden"
+
+    @property
+    def gate_checks(self) -> Path:
+        return self.hidden / "gate_checks.toml"
 
     @property
     def variants_dir(self) -> Path:

@@ -10,7 +10,11 @@ from pathlib import Path
 
 from .clock import SimClock, describe_time, format_time, parse_duration, parse_time
 from .embed import warm_up
+from .evidence import EvidenceJudge, EvidenceState, MessageEvidence, RuleJudge, split_sentences
+from .gatecheck import CaseResult, GateReport, load_gate_checks, run_gate_checks
+from .gates import GateResult, Said, judge_topic
 from .ledger import GENESIS, Ledger, LedgerCheck, LedgerError, LedgerSummary, summarise, verify_ledger
+from .numbers import Quantity, quantities
 from .people import MAX_QUESTION_CHARS, PilotOutcome, PilotRunner, Reply, World
 from .routing import Router, RouteWeights
 from .service import MAX_CONNECTIONS, MAX_REQUEST_BYTES, WorldService, handle_request
@@ -26,15 +30,24 @@ __all__ = [
     "MAX_CONNECTIONS",
     "MAX_QUESTION_CHARS",
     "MAX_REQUEST_BYTES",
+    "CaseResult",
+    "EvidenceJudge",
+    "EvidenceState",
+    "GateReport",
+    "GateResult",
     "Ledger",
     "LedgerCheck",
     "LedgerError",
     "LedgerSummary",
+    "MessageEvidence",
     "PilotOutcome",
     "PilotRunner",
+    "Quantity",
     "Reply",
     "RouteWeights",
     "Router",
+    "RuleJudge",
+    "Said",
     "SimClock",
     "World",
     "WorldService",
@@ -42,8 +55,13 @@ __all__ = [
     "describe_time",
     "format_time",
     "handle_request",
+    "judge_topic",
+    "load_gate_checks",
     "parse_duration",
     "parse_time",
+    "quantities",
+    "run_gate_checks",
+    "split_sentences",
     "summarise",
     "verify_ledger",
     "warm_up",

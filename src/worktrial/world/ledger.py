@@ -152,7 +152,11 @@ class Ledger:
 
 @dataclass
 class LedgerSummary:
-    """What the grader needs from a ledger: costs, facts obtained and who was contacted."""
+    """What the grader needs from a ledger: costs, facts obtained and who was contacted.
+
+    `facts` holds every fact the worker obtained: disclosed (answers, inbox, pilot) or shown to someone with
+    evidence; `shown` lists the latter alone.
+    """
 
     contact_cost: float
     facts: list[str]
@@ -162,11 +166,13 @@ class LedgerSummary:
     answered_by_person: dict[str, int] = field(default_factory=dict)
     cost_by_kind: dict[str, float] = field(default_factory=dict)
     pilot_runs: int = 0
+    shown: list[str] = field(default_factory=list)
 
 
 def summarise(entries: list[dict[str, Any]]) -> LedgerSummary:
     """Totals over ledger entries; `contact_cost` is every cost together (asks, waits and pilots)."""
     facts: dict[str, None] = {}  # insertion-ordered set: order of first disclosure
+    shown: dict[str, None] = {}
     asked: dict[str, int] = {}
     answered: dict[str, int] = {}
     by_kind: dict[str, float] = {}
@@ -176,6 +182,8 @@ def summarise(entries: list[dict[str, Any]]) -> LedgerSummary:
         kind = str(e.get("kind", ""))
         by_kind[kind] = by_kind.get(kind, 0.0) + float(e.get("cost", 0.0))
         facts.update(dict.fromkeys(str(f) for f in e.get("facts", [])))
+        shown.update(dict.fromkeys(str(f) for f in e.get("shown", [])))
+        facts.update(dict.fromkeys(str(f) for f in e.get("shown", [])))
         if kind == "ask":
             to = str(e.get("to", ""))
             asked[to] = asked.get(to, 0) + 1
@@ -194,4 +202,5 @@ def summarise(entries: list[dict[str, Any]]) -> LedgerSummary:
         answered_by_person=answered,
         cost_by_kind={k: round(v, 6) for k, v in by_kind.items()},
         pilot_runs=pilots,
+        shown=list(shown),
     )

@@ -9,7 +9,6 @@ configuration and that state, never wall-clock time, so the same actions always 
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections.abc import Callable, Container
 from dataclasses import dataclass, field
@@ -18,9 +17,13 @@ from typing import Any
 
 from worktrial.tasks.models import InboxMessage, PeopleConfig, Person, Topic, WorldConfig
 
+from . import replies
 from .clock import SimClock, describe_time, format_time, parse_duration, parse_time
+from .evidence import EvidenceJudge, EvidenceState, MessageEvidence, RuleJudge
+from .gates import Said, evidence_needs, judge_topic
 from .ledger import Ledger, LedgerSummary, summarise
 from .routing import Router
+from .text import normalise
 
 log = logging.getLogger(__name__)
 
@@ -28,9 +31,9 @@ MAX_QUESTION_CHARS = 4000
 PILOT_MINUTES = 24 * 60
 
 DEFAULT_OFF_LIMITS = "Thanks for your message. I'm not involved in this work; please go through your contact."
-DEFAULT_GATE_MISS = "Can you be more specific? Tell me what you have found so far and I'll see what I can say."
-DEFAULT_REQUIRES_MISS = "I can't say much about that until you have the rest of the picture."
 DEFAULT_STALL = "I don't have that yet; ask me again later."
+# Statuses of an ask (ledger `status`), most informative first when several topics were asked at once.
+TOPIC_STATUS = {"answered": "answered", "gate_miss": "gate_miss", "requires_miss": "gate_miss", "stall": "stall"}
 
 
 @dataclass(frozen=True)
@@ -52,17 +55,22 @@ class Reply:
     now: str = ""
     ok: bool = True
     people: list[dict[str, str]] = field(default_factory=list)  # `who` only
-    # ask: the outcome (answered, unanswered, fallback, away, out_of_patience, off_limits); any other request
+    # ask: the outcome (answered, repeat, gate_miss, stall, fallback, away, out_of_patience, off_limits); any other request
     # that was served: answered; a rejected request (unknown person, empty message, a limit): refused.
     status: str = "answered"
 
 
 @dataclass
 class _Outcome:
+    """One message's reply. `status`: answered, repeat (topics or the message answered before), gate_miss (a
+    gate or required fact missing), stall (not available yet), fallback (no topic matched), off_limits, away,
+    out_of_patience."""
+
     status: str
     parts: list[str]
     topics: list[dict[str, Any]] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
+    refer: str = ""  # the colleague a fallback named
 
 
 class World:
@@ -79,18 +87,23 @@ class World:
         ledger: Ledger,
         router: Router | None = None,
         pilot: PilotRunner | None = None,
+        judge: EvidenceJudge | None = None,
     ) -> None:
         self.people = people
         self.config = world
         self.ledger = ledger
         self.router = router or Router(people)
+        self.judge = judge or RuleJudge()
         self._pilot = pilot
         self._lock = threading.RLock()
         self.clock = SimClock(world.start)
         self._times = _check_times(people)
-        self._patterns: dict[str, re.Pattern[str]] = {}
         self._questions: dict[str, list[str]] = {}  # every message sent, per person: gate evidence
+        self._evidence: dict[str, dict[str, EvidenceState]] = {}  # per person: evidence facts shown so far
         self._answered: dict[str, int] = {}
+        self._answered_topics: dict[str, set[str]] = {}
+        self._pending: dict[str, list[str]] = {}  # per person: topics refused for missing evidence last time
+        self._answered_texts: dict[str, set[str]] = {}  # normal forms of messages answered, per person
         self._asks = 0
         self._facts: dict[str, None] = {}  # insertion-ordered set
         self._read: set[str] = set()
@@ -113,10 +126,19 @@ class World:
         self.clock.set(entry["now"])
         kind = entry["kind"]
         if kind == "ask":
+            to = entry["to"]
             self._asks += 1
-            self._questions.setdefault(entry["to"], []).append(entry["question"])
+            self._questions.setdefault(to, []).append(entry["question"])
+            self._evidence[to] = self._read_evidence(to, entry.get("evidence", {}))
             if entry.get("answered"):
-                self._answered[entry["to"]] = self._answered.get(entry["to"], 0) + 1
+                self._answered[to] = self._answered.get(to, 0) + 1
+            if entry.get("status") in ("answered", "repeat"):
+                self._answered_texts.setdefault(to, set()).add(normalise(entry["question"]))
+            topics = entry.get("topics", [])
+            done = {t["id"] for t in topics if t.get("result") == "answered"}
+            self._answered_topics.setdefault(to, set()).update(done)
+            if topics:
+                self._pending[to] = [t["id"] for t in topics if t.get("result") in ("gate_miss", "requires_miss")]
         elif kind == "inbox":
             self._read.update(entry.get("read", []))
         elif kind == "pilot":
@@ -153,13 +175,21 @@ class World:
                 return self._error("Your message is empty; write a question.")
             if len(text) > MAX_QUESTION_CHARS:
                 return self._error(f"Your message has {len(text)} characters; keep it under {MAX_QUESTION_CHARS}.")
-            outcome = self._respond(person, text)
+            verdicts = self._judge(text)
+            evidence = self._read_evidence(person.id, verdicts)
+            outcome = self._respond(person, text, evidence, set(verdicts))
             answered = outcome.status == "answered"
             cost = self._ask_cost(person, answered, outcome.status == "off_limits")
             reply_at = self.clock.now + timedelta(minutes=self.config.ask_minutes)
             body = "\n\n".join(dict.fromkeys(outcome.parts))
             facts = list(dict.fromkeys(outcome.facts))
-            shown = body + self._inbox_note(reply_at, self._asks + 1, facts)
+            shown = self._newly_shown(person.id, evidence)
+            reply = body + self._inbox_note(reply_at, self._asks + 1, facts)
+            extra: dict[str, Any] = {"refer": outcome.refer} if outcome.refer else {}
+            if verdicts:
+                extra["evidence"] = verdicts
+            if shown:
+                extra["shown"] = shown
             self._record(
                 "ask",
                 to=person.id,
@@ -171,9 +201,10 @@ class World:
                 topics=outcome.topics,
                 facts=facts,
                 cost=cost,
-                reply=shown,
+                reply=reply,
+                **extra,
             )
-            return Reply(shown, cost, facts, self.clock.iso(), status=outcome.status)
+            return Reply(reply, cost, facts, self.clock.iso(), status=outcome.status)
 
     def wait(self, duration: str) -> Reply:
         with self._lock:
@@ -262,8 +293,10 @@ class World:
 
     # ------------------------------------------------------------------ asking
 
-    def _respond(self, person: Person, question: str) -> _Outcome:
-        """Decide the reply to one message, at the time it is sent."""
+    def _respond(
+        self, person: Person, question: str, evidence: dict[str, EvidenceState], touched: set[str]
+    ) -> _Outcome:
+        """Decide the reply to one message, at the time it is sent; `touched`: facts it gave evidence on."""
         if person.off_limits:
             return _Outcome("off_limits", [person.off_limits_reply or DEFAULT_OFF_LIMITS])
         cap = self.config.total_questions
@@ -273,33 +306,95 @@ class World:
             return _Outcome("away", [person.away_reply])
         if self._answered.get(person.id, 0) >= person.patience:
             return _Outcome("out_of_patience", [person.out_of_patience])
+        if normalise(question) in self._answered_texts.get(person.id, set()):
+            return _Outcome("repeat", [replies.repeated(person)])
         matches = self.router.route(person.id, question)
-        if not matches:
-            return _Outcome("fallback", [person.fallback])
+        said = Said([*self._questions.get(person.id, []), question], self._facts, evidence)
+        follow_ups = self._follow_ups(person, matches, said, touched)
+        if not matches and not follow_ups:
+            other = self._colleague_for(person, question)
+            if other is None:
+                return _Outcome("fallback", [person.fallback])
+            return _Outcome("fallback", [replies.referral(person, other)], refer=other.id)
         topics = {t.id: t for t in person.topics}
-        outcome = _Outcome("unanswered", [])
-        evidence = [*self._questions.get(person.id, []), question]
-        for topic_id, score in matches:
+        outcome = _Outcome("repeat", [])
+        for topic_id, score in [*matches, *((t, 0.0) for t in follow_ups)]:
             topic = topics[topic_id]
-            result, text = self._topic_reply(topic, evidence)
+            result, text = self._topic_reply(person, topic, said)
             outcome.parts.append(text)
-            outcome.topics.append({"id": topic_id, "score": score, "result": result})
+            entry: dict[str, Any] = {"id": topic_id, "score": score, "result": result}
+            outcome.topics.append(entry | ({"follow_up": True} if topic_id in follow_ups else {}))
             if result == "answered":
-                outcome.status = "answered"
                 outcome.facts.extend(topic.facts)
+        results = [TOPIC_STATUS.get(t["result"], "repeat") for t in outcome.topics]
+        outcome.status = next((s for s in ("answered", "gate_miss", "stall") if s in results), "repeat")
         return outcome
 
-    def _topic_reply(self, topic: Topic, evidence: list[str]) -> tuple[str, str]:
+    def _topic_reply(self, person: Person, topic: Topic, said: Said) -> tuple[str, str]:
+        if topic.id in self._answered_topics.get(person.id, set()):
+            return "repeat", replies.as_i_said(person, topic)
         available = self._times.get(topic.available_at or "")
         if available is not None and self.clock.now < available:
             return "stall", topic.stall or DEFAULT_STALL
-        for condition in topic.gate:
-            pattern = self._pattern(condition.pattern)
-            if not any(pattern.search(q) for q in evidence):
-                return "gate_miss", topic.gate_miss or DEFAULT_GATE_MISS
-        if any(f not in self._facts for f in topic.requires_facts):
-            return "requires_miss", topic.requires_miss or DEFAULT_REQUIRES_MISS
-        return "answered", topic.answer
+        gate = judge_topic(self.people, person, topic, said)
+        return gate.result, gate.text if not gate.ok else topic.answer
+
+    def _follow_ups(self, person: Person, matches: list[tuple[str, float]], said: Said, touched: set[str]) -> list[str]:
+        """Topics refused last time for missing evidence (an evidence fact they need) that this message takes up
+        again: answered now when the evidence is complete (the person was waiting for it), or refused again --
+        saying what is still missing -- when the message asks nothing else but gives evidence towards it."""
+        routed = {t for t, _ in matches}
+        topics = {t.id: t for t in person.topics}
+        out = []
+        for topic_id in self._pending.get(person.id, []):
+            topic = topics.get(topic_id)
+            if topic is None or topic_id in routed:
+                continue
+            needs = evidence_needs(self.people, topic)
+            if not needs:
+                continue  # waiting for what only others can disclose: the worker has to ask again
+            if judge_topic(self.people, person, topic, said).ok or (not matches and needs & touched):
+                out.append(topic_id)
+        return out
+
+    def _colleague_for(self, person: Person, question: str) -> Person | None:
+        """The colleague whose topic fits the question best, if it fits well; never someone off limits."""
+        best: tuple[float, Person] | None = None
+        for other in self.people.people:
+            if other.id == person.id or other.off_limits:
+                continue
+            routed = self.router.route(other.id, question)
+            if routed and routed[0][1] >= self.people.refer_threshold and (best is None or routed[0][1] > best[0]):
+                best = (routed[0][1], other)
+        return best[1] if best else None
+
+    # ------------------------------------------------------------------ evidence
+
+    def _judge(self, question: str) -> dict[str, dict[str, list[str]]]:
+        """This message's verdict on every evidence fact that it touches (recorded in the ledger)."""
+        verdicts = {}
+        for fact in self.people.facts:
+            verdict = self.judge.judge(fact.evidence, question)
+            if verdict.met or verdict.against:
+                verdicts[fact.id] = verdict.to_json()
+        return verdicts
+
+    def _read_evidence(self, person_id: str, verdicts: dict[str, Any]) -> dict[str, EvidenceState]:
+        """The person's evidence state after one more message with these verdicts."""
+        before = self._evidence.get(person_id, {})
+        ids = dict.fromkeys([*before, *verdicts])
+        return {f: before.get(f, EvidenceState()).after(MessageEvidence.from_json(verdicts.get(f, {}))) for f in ids}
+
+    def _newly_shown(self, person_id: str, after: dict[str, EvidenceState]) -> list[str]:
+        before = self._evidence.get(person_id, {})
+        out = []
+        for fact in self.people.facts:
+            now = after.get(fact.id)
+            if now is not None and now.shown(fact.evidence):
+                was = before.get(fact.id)
+                if was is None or not was.shown(fact.evidence):
+                    out.append(fact.id)
+        return out
 
     def _ask_cost(self, person: Person, answered: bool, off_limits: bool) -> float:
         if off_limits:
@@ -308,11 +403,6 @@ class World:
             return 0.0
         factor = person.over_factor if self._answered.get(person.id, 0) + 1 > person.soft_limit else 1.0
         return round(person.cost * factor, 6)
-
-    def _pattern(self, pattern: str) -> re.Pattern[str]:
-        if pattern not in self._patterns:
-            self._patterns[pattern] = re.compile(pattern, re.IGNORECASE)
-        return self._patterns[pattern]
 
     # ------------------------------------------------------------------ inbox
 

@@ -24,22 +24,26 @@ def lint_people(inst: Instance) -> list[Problem]:
 
 def _given(people: PeopleConfig) -> set[str]:
     given = {fact for person in people.people for topic in person.topics for fact in topic.facts}
-    return given | {fact for msg in people.inbox for fact in msg.facts}
+    given |= {fact for msg in people.inbox for fact in msg.facts}
+    return given | {f.id for f in people.facts}  # evidence facts: a worker can show these
 
 
 def _references(path: str, people: PeopleConfig, given: set[str]) -> list[Problem]:
     problems = []
     for person in people.people:
+        problems += _templates(path, person.id, person.refer, person.fallback)
         for topic in person.topics:
             field = f"person[{person.id}].topics[{topic.id}]"
-            for fact in topic.requires_facts:
+            needed = [("requires_facts", f) for f in topic.requires_facts]
+            needed += [(f"gate[{i}].fact", c.fact) for i, c in enumerate(topic.gate) if c.fact is not None]
+            for where, fact in needed:
                 if fact not in given:
                     problems.append(
                         Problem(
                             path,
-                            f"{field}.requires_facts",
-                            f"no topic or message gives {fact!r}",
-                            "add the fact to some topic's facts or fix the id",
+                            f"{field}.{where}",
+                            f"no topic, message or [[fact]] gives {fact!r}",
+                            "add the fact to some topic's facts, declare it as a [[fact]] with evidence, or fix the id",
                         )
                     )
             if topic.gate and not topic.gate_miss:
@@ -61,6 +65,25 @@ def _references(path: str, people: PeopleConfig, given: set[str]) -> list[Proble
                     "fix the fact id",
                 )
             )
+    return problems
+
+
+def _templates(path: str, pid: str, refer: str, fallback: str) -> list[Problem]:
+    """`refer` names a colleague through {who}; `fallback` is for questions nobody can answer."""
+    problems = []
+    if refer and "{who}" not in refer:
+        problems.append(
+            Problem(path, f"person[{pid}].refer", "the template has no {who}", "write {who} where the name goes")
+        )
+    if "{who}" in fallback:
+        problems.append(
+            Problem(
+                path,
+                f"person[{pid}].fallback",
+                "{who} is only filled in `refer`",
+                "move the sentence naming a colleague to refer; keep fallback for questions nobody can answer",
+            )
+        )
     return problems
 
 

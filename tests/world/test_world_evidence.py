@@ -1,0 +1,162 @@
+from __future__ import annotations
+
+import pytest
+
+from worktrial.tasks.evidence import Claim, Evidence, Figure
+from worktrial.world import EvidenceState, MessageEvidence, RuleJudge, quantities, split_sentences
+from worktrial.world.evidence import missing_lines
+
+from .builders import EXPORT_EVIDENCE
+
+judge = RuleJudge()
+CAUSE = "The duplicate refunds happen because the export runs twice every night."
+
+
+def verdict(message: str, evidence: Evidence = EXPORT_EVIDENCE) -> MessageEvidence:
+    return judge.judge(evidence, message)
+
+
+# ------------------------------------------------------------------ claims
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        CAUSE,
+        "Refunds get paid twice: the export job ran twice on each night since the migration.",
+        "Refunds are paid twice since the export started twice a night after the migration.",
+        "It is not the customers - duplicates appear because the export is run twice by two schedulers.",
+    ],
+)
+def test_claim_in_other_words(message: str) -> None:
+    assert "claim1" in verdict(message).met
+
+
+@pytest.mark.parametrize(
+    ("message", "why"),
+    [
+        ("The duplicates are not because the export runs twice.", "negated"),
+        ("Maybe duplicate refunds come from an export that runs twice.", "hedged"),
+        ("I wonder whether the refunds export runs twice.", "hedged"),
+        ("The vendor says the refund export runs twice, I have no data.", "reported"),
+        ("Refunds. The export runs twice.", "two sentences, no reference back"),
+        ("Checked: duplicates, refunds, export runs twice, cron, logs, the vendor.", "an enumeration"),
+        ("duplicates refunds export runs twice cron logs fix", "keywords without a statement"),
+        ("(duplicate refunds, export runs twice) please advise", "only in an aside"),
+    ],
+)
+def test_claim_not_asserted(message: str, why: str) -> None:
+    assert "claim1" not in verdict(message).met, why
+
+
+def test_a_pronoun_carries_one_concept_from_the_sentence_before() -> None:
+    assert "claim1" in verdict("Look at the duplicate refunds. They appear since the export runs twice.").met
+    # two concepts missing from the second sentence: no carry-over
+    assert "claim1" not in verdict("Look at the refunds. They worry me. The export runs twice.").met
+
+
+# ------------------------------------------------------------------ figures
+
+
+@pytest.mark.parametrize(
+    ("message", "figure"),
+    [
+        ("Last week 41 refunds were paid twice.", "figure1"),
+        ("About 40-42 duplicate refunds in one week.", "figure1"),
+        ("Roughly 4 % of refunds were duplicates.", "figure2"),
+        ("Around 3.5 to 4.5 percent of all refunds.", "figure2"),
+        ("41 of the 1,000 refunds were paid twice.", "figure1"),
+    ],
+)
+def test_figure_cited(message: str, figure: str) -> None:
+    assert figure in verdict(message).met
+
+
+@pytest.mark.parametrize(
+    ("message", "why"),
+    [
+        ("Last week 12 refunds were paid twice.", "out of range"),
+        ("Somewhere between 0 and 100 duplicate refunds.", "a range wider than the accepted one"),
+        ("41 tickets were closed last week.", "no context phrase in the sentence"),
+        ("Refunds: 1 %, 2 %, 3 %, 4 %, 5 % are duplicates.", "a list of values"),
+        ("Refunds went out on 2026-03-04 at 10:41 for RC40.", "dates, times and ids are no figures"),
+        ("41 % of refunds were paid twice.", "a plain count cited as a percentage"),
+    ],
+)
+def test_figure_not_cited(message: str, why: str) -> None:
+    assert not [m for m in verdict(message).met if m.startswith("figure")], why
+
+
+def test_units_convert_and_shares_are_read() -> None:
+    grams = Figure(describe="the weight", min=3400, max=3600, unit="g", near=[["payload"]])
+    share = Figure(describe="the share", min=60, max=70, unit="%", near=[["stops"]])
+    rate = Figure(describe="the rate", min=2.1, max=2.6, unit=r"per 1,?000", near=[["stops"]])
+    evidence = Evidence(figures=[grams, share, rate], figures_needed=1)
+    assert verdict("The payload is 3.5 kg on RC1.", evidence).met == ("figure1",)
+    assert verdict("20 of the 30 stops followed a multipack.", evidence).met == ("figure2",)
+    assert verdict("Two thirds of the stops, 2/3 of them.", evidence).met == ("figure2",)
+    assert verdict("Stops per 1,000 lines: 1.7 before, 2.4 after.", evidence).met == ("figure3",)
+
+
+def test_quantities() -> None:
+    found = [(q.low, q.high, q.unit) for q in quantities("from 1.7 to 2.4, about 15-20 %, EUR 1,800, three-fold")]
+    assert found == [(1.7, 1.7, None), (2.4, 2.4, None), (15.0, 20.0, "%"), (1800.0, 1800.0, "eur"), (3.0, 3.0, "x")]
+    assert [(q.low, q.high) for q in quantities("between 15 and 20 percent")] == [(15.0, 20.0)]
+    assert quantities("on 2026-03-06 at 13:30, WI-OPS-22, the 3rd cell") == []
+
+
+def test_sentences_keep_abbreviations_and_decimals() -> None:
+    assert split_sentences("Approx. 2.5 kg, e.g. cat food. Next one? Yes; done\nnew line") == [
+        "Approx. 2.5 kg, e.g. cat food.",
+        "Next one?",
+        "Yes;",
+        "done",
+        "new line",
+    ]
+
+
+# ------------------------------------------------------------------ counter-claims and state
+
+
+def test_counter_claim_contradicts_unless_negated() -> None:
+    wrong = verdict(f"{CAUSE} Also the customers claim twice, 41 refunds.")
+    assert wrong == MessageEvidence((), ("against1",))
+    assert verdict(f"The customers did not claim twice. {CAUSE}").against == ()
+
+
+def test_state_accumulates_and_a_contradiction_withdraws() -> None:
+    state = EvidenceState()
+    state = state.after(verdict(CAUSE))
+    assert not state.shown(EXPORT_EVIDENCE)
+    state = state.after(verdict("Last week 41 refunds were paid twice."))
+    assert state.shown(EXPORT_EVIDENCE)
+    state = state.after(verdict("Actually it is fraud: customers claim twice."))
+    assert not state.shown(EXPORT_EVIDENCE) and state.met == frozenset() and state.against == ("against1",)
+    state = state.after(verdict(f"{CAUSE} 41 refunds were paid twice."))
+    assert state.shown(EXPORT_EVIDENCE) and state.against == ()
+
+
+def test_missing_lines_per_item_with_rebuttal_first_and_defaults() -> None:
+    assert missing_lines(EXPORT_EVIDENCE, EvidenceState()) == [
+        "What actually pays them twice?",
+        "How many were paid twice?",
+    ]
+    contradicted = EvidenceState(frozenset(), ("against1",))
+    assert missing_lines(EXPORT_EVIDENCE, contradicted)[0] == "Fraud checked every one of them - they were not."
+    plain = Evidence(
+        claims=[Claim(describe="what trips the curtain", concepts=[["trip"]])],
+        figures=[Figure(describe="the share of stops", min=1, max=2)],
+    )
+    assert missing_lines(plain, EvidenceState(frozenset({"claim1"}))) == ["Show me the share of stops."]
+    assert missing_lines(plain, EvidenceState())[0] == "Tell me what trips the curtain."
+
+
+def test_evidence_schema_rejects_bad_tables() -> None:
+    with pytest.raises(ValueError, match="at least one claim or figure"):
+        Evidence()
+    with pytest.raises(ValueError, match="figures_needed"):
+        Evidence(figures=[Figure(describe="x", min=1, max=2)], figures_needed=2)
+    with pytest.raises(ValueError, match="above max"):
+        Figure(describe="x", min=3, max=2)
+    with pytest.raises(ValueError, match="not a valid regular expression"):
+        Claim(describe="x", concepts=[["(unclosed"]])
