@@ -206,7 +206,8 @@ def test_bad_use_of_the_kit_is_the_script_error(service: WorldService, run_scrip
         import worktrial_kit as kit
         errors = []
         for call in (lambda: kit.wait(""), lambda: kit.wait_until("next week"),
-                     lambda: kit.wait_until_in(["mon", "tue", "wed", "thu", "fri", "sat", "sun"])):
+                     lambda: kit.wait_until_in(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]),
+                     lambda: kit.ask_when_in("bob", "Export columns?", {4})):
             try:
                 call()
             except kit.KitError as e:
@@ -216,7 +217,7 @@ def test_bad_use_of_the_kit_is_the_script_error(service: WorldService, run_scrip
         """,
         _sock(service),
     )
-    assert len(out["errors"]) == 3 and "never in" in out["errors"][2]
+    assert len(out["errors"]) == 4 and "never in" in out["errors"][2] and "not 4" in out["errors"][3]
     assert out["refused"][:2] == ["refused", False] and "14" in out["refused"][2]
 
 

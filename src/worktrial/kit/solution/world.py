@@ -201,6 +201,8 @@ def _away_matcher(away: Iterable[str]) -> tuple[set[int], set[date]]:
     weekdays: set[int] = set()
     dates: set[date] = set()
     for item in away:
+        if not isinstance(item, str):
+            raise KitError(f"away days are weekday ids 'mon'..'sun' or dates 'YYYY-MM-DD', not {item!r}")
         key = item.strip().lower()
         if key[:3] in WEEKDAYS and not key[:1].isdigit():
             weekdays.add(WEEKDAYS.index(key[:3]))
