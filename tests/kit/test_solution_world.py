@@ -207,7 +207,8 @@ def test_bad_use_of_the_kit_is_the_script_error(service: WorldService, run_scrip
         errors = []
         for call in (lambda: kit.wait(""), lambda: kit.wait_until("next week"),
                      lambda: kit.wait_until_in(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]),
-                     lambda: kit.ask_when_in("bob", "Export columns?", {4})):
+                     lambda: kit.ask_when_in("bob", "Export columns?", {4}),
+                     lambda: kit.ask_when_in("bob", "Export columns?", "2026-03-04")):
             try:
                 call()
             except kit.KitError as e:
@@ -217,7 +218,8 @@ def test_bad_use_of_the_kit_is_the_script_error(service: WorldService, run_scrip
         """,
         _sock(service),
     )
-    assert len(out["errors"]) == 4 and "never in" in out["errors"][2] and "not 4" in out["errors"][3]
+    assert len(out["errors"]) == 5 and "never in" in out["errors"][2] and "not 4" in out["errors"][3]
+    assert "not the string '2026-03-04'" in out["errors"][4]
     assert out["refused"][:2] == ["refused", False] and "14" in out["refused"][2]
 
 

@@ -198,6 +198,8 @@ def wait_until(when: datetime | date | str) -> Reply | None:
 
 
 def _away_matcher(away: Iterable[str]) -> tuple[set[int], set[date]]:
+    if isinstance(away, str):
+        raise KitError(f"away must be a list of days such as ['mon', '2026-03-10'], not the string {away!r}")
     weekdays: set[int] = set()
     dates: set[date] = set()
     for item in away:
@@ -228,7 +230,7 @@ def wait_until_in(away: Iterable[str], hour: int | None = None) -> Reply | None:
     Whole days keep the time of day; with `hour`, the wait ends at that hour of the first day in instead.
     """
     current = now()
-    day = next_day_in(list(away), current.date())
+    day = next_day_in(away, current.date())
     if day == current.date():
         return None
     if hour is None:
@@ -246,6 +248,7 @@ def ask_when_in(
     tries: int = 3,
 ) -> Reply:
     """Wait until `person` is in (and until `not_before`), then ask; an away reply waits a day and retries."""
+    _away_matcher(away)  # a bad calendar fails before anything is sent
     days_away = list(away)
     if not_before is not None:
         wait_until(not_before)
