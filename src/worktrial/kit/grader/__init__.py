@@ -8,7 +8,7 @@ Nothing here imports the rest of worktrial, so a grader using it runs the same w
 from .changes import Changes, baseline_dir, changed_decisions, changed_rows, default_normalise
 from .metrics import Confusion, Money, as_details, by_segment, clamp, share, tally
 from .outputs import Output, ReadLimits, Table, number
-from .traffic import Traffic, edge_texts
+from .traffic import Traffic, edge_texts, keyed_uniform
 
 __all__ = [
     "Changes",
@@ -26,6 +26,7 @@ __all__ = [
     "clamp",
     "default_normalise",
     "edge_texts",
+    "keyed_uniform",
     "number",
     "share",
     "tally",

@@ -8,6 +8,7 @@ pure function of the seed, identical on every run and machine.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import string
@@ -177,6 +178,17 @@ class Traffic:
     def around(self, threshold: float, step: float = 1.0, spread: int = 1) -> float:
         """A value at a threshold or `spread` steps either side: where off-by-one rules go wrong."""
         return threshold + step * self.rng.randint(-spread, spread)
+
+
+def keyed_uniform(secret: str, *parts: object) -> float:
+    """A uniform number in [0, 1) fixed by `secret` and `parts`: hidden truth that needs no file in /data.
+
+    With the secret kept in the grader, a case's hidden outcome (fraud or not, fault or not) can be decided from
+    its visible id at generation time and recomputed at grading time, while the delivered system, which sees
+    /data, has nothing to read it from.
+    """
+    digest = hashlib.sha256("\0".join([secret, *map(str, parts)]).encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
 
 
 def edge_texts() -> list[str]:
