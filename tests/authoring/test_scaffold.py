@@ -57,6 +57,12 @@ def test_scaffolds_lint_clean_with_the_expected_shape(suite: Path) -> None:
     assert "reference/region_totals.csv" in dinst.hidden_files and (dlv / "instruction.md").is_file()
 
 
+def test_scaffold_code_is_clean_python(suite: Path) -> None:
+    rules = ["--isolated", "--line-length", "120", "--select", "E,F,W,I,B,UP,SIM", "--target-version", "py311"]
+    res = subprocess.run([sys.executable, "-m", "ruff", "check", *rules, str(suite)], capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 def test_scaffolds_pass_validate_as_generated(suite: Path, tmp_path: Path) -> None:
