@@ -6,7 +6,6 @@ it next to the solutions as /solution/worktrial_kit, where the scripts find it.
 
 from .files import insert_once, query, read_csv, read_json, run, update_json, write_csv, write_json, write_text
 from .world import (
-    ASK_STATUSES,
     WEEKDAYS,
     KitError,
     Reply,
@@ -27,7 +26,6 @@ from .world import (
 )
 
 __all__ = [
-    "ASK_STATUSES",
     "WEEKDAYS",
     "KitError",
     "Reply",

@@ -15,11 +15,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-# Statuses of a reply to a message (docs/world.md); `ok` and `refused` cover the other requests.
-ASK_STATUSES = frozenset(
-    {"answered", "unanswered", "fallback", "away", "out_of_patience", "off_limits", "refused", "repeat", "gate_miss"}
-)
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")  # people.toml's weekday ids
 EXIT_UNREACHABLE = 3
 ASK_TIMEOUT_S = 600
 PILOT_TIMEOUT_S = 3600  # a pilot runs the whole system on the pilot data
