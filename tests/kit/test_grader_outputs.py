@@ -26,6 +26,9 @@ def test_table_reads_aliases_case_and_blanks_across_files(tmp_path: Path) -> Non
     assert t.files == ["decisions/d_2026-03.csv", "decisions/d_2026-04.csv"]
     assert t.rows[0] == {"payment_id": "P1", "decision": "hold", "notes": "x"}
     assert t.rows[3] == {"payment_id": "P3", "decision": "hold", "notes": ""}
+    assert (
+        t.present == {"notes"} and o.table("decisions/d_*04.csv", ["payment_id"], optional=["notes"]).present == set()
+    )
     first, repeats = t.index("payment_id")
     assert first["P1"]["decision"] == "hold" and repeats == 1 and "" not in first
     last, _ = t.index("payment_id", keep="last")

@@ -94,7 +94,7 @@ def test_staged_kit_stands_alone_and_talks_to_the_world(
         import worktrial_kit as kit
         assert importlib.util.find_spec("worktrial") is None  # the rest of worktrial is not there
         people = [p["id"] for p in kit.who()]
-        q = "-- What is the deadline?\\nAnd how much budget do we have?"
+        q = "-- What is the deadline for Zoë's café, 5 €?\\nAnd how much budget do we have?"
         r = kit.ask("alice", q)
         bad = kit.ask("nobody", "hello")
         t0 = kit.now().isoformat()
@@ -117,8 +117,10 @@ def test_staged_kit_stands_alone_and_talks_to_the_world(
     assert "Welcome." in out["inbox"]
     assert out["pilot"][0] == "ok" and "paid twice" in out["pilot"][1]
     asks = [e for e in world.ledger.entries if e["kind"] == "ask"]
-    # The question reaches the person verbatim (leading dashes and line breaks included), once.
-    assert [e["question"] for e in asks] == ["-- What is the deadline?\nAnd how much budget do we have?"]
+    # The question reaches the person verbatim (dashes, line breaks, non-ASCII in a C locale), once.
+    assert [e["question"] for e in asks] == [
+        "-- What is the deadline for Zoë's café, 5 €?\nAnd how much budget do we have?"
+    ]
     assert {"f_deadline", "f_budget", "f_hello", "pilot_1"} <= world.facts
 
 

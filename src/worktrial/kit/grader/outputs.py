@@ -47,6 +47,7 @@ class Table:
     files: list[str] = field(default_factory=list)
     columns: list[str] = field(default_factory=list)
     rows: list[dict[str, str]] = field(default_factory=list)
+    present: set[str] = field(default_factory=set)  # optional columns found in at least one file
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -300,6 +301,8 @@ class Output:
             positions[name] = pos
         for name, aliases in extra.items():
             positions[name] = next((found[a] for a in aliases if a in found), None)
+            if positions[name] is not None:
+                table.present.add(name)
         limit = self.limits.max_field_chars
         try:
             for record in rows:

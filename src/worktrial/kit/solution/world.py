@@ -80,7 +80,8 @@ def _call(client: str, args: list[str], stdin: str | None = None, timeout: float
             [_client(client), "--json", *args],
             input=stdin,
             capture_output=True,
-            text=True,
+            encoding="utf-8",  # whatever the sandbox's locale; bin/ask speaks UTF-8 JSON
+            errors="replace",
             timeout=timeout,
         )
     except subprocess.TimeoutExpired:
