@@ -6,6 +6,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..kit import stage_solution_kit
 from ..sandbox import Mount
 from ..tasks import Instance
 from .base import AgentEnv, AgentResult
@@ -32,7 +33,8 @@ class ScriptAgent:
     """Runs `hidden/solutions/<script>` inside the trial's sandbox, exactly where an agent would work.
 
     The solutions folder (after the variant overlay) is copied outside the workspace and mounted read-only at
-    /solution, so solutions can share helpers but never see the grader, data or people files.
+    /solution, so solutions can share helpers but never see the grader, data or people files. The solution kit
+    is staged there too, as the package `worktrial_kit` (docs/authoring.md).
     """
 
     name: str
@@ -49,6 +51,7 @@ class ScriptAgent:
                 target = dest / rel.removeprefix("solutions/")
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(src, target)
+        stage_solution_kit(dest)
         if not (dest / self.script).is_file():
             raise FileNotFoundError(
                 f"{self.instance.family.root}/hidden/solutions/{self.script} is missing "

@@ -55,8 +55,8 @@ class Reply:
     now: str = ""
     ok: bool = True
     people: list[dict[str, str]] = field(default_factory=list)  # `who` only
-    # ask: the outcome (answered, repeat, gate_miss, stall, fallback, away, out_of_patience, off_limits); any other request
-    # that was served: answered; a rejected request (unknown person, empty message, a limit): refused.
+    # ask: the outcome (answered, repeat, gate_miss, stall, fallback, away, out_of_patience, off_limits);
+    # any other request that was served: answered; a rejected request (unknown person, empty message, a limit): refused.
     status: str = "answered"
 
 

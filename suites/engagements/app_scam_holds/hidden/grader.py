@@ -38,6 +38,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from worktrial.kit.grader import Output
+
 # ----------------------------------------------------------------------------- world constants
 
 PROD_MONTH = "2026-03"
@@ -753,29 +755,13 @@ HOLD_WORDS = {"HOLD", "HELD", "REFER", "REFERRED", "REVIEW", "BLOCK", "BLOCKED",
 
 def read_decisions(out_dir: Path) -> tuple[dict[str, str], int]:
     """payment_id -> decision word (upper case) from every decisions/hold_decisions_*.csv; and rows read."""
+    table = Output(out_dir).table("decisions/hold_decisions_*.csv", ["payment_id", "decision"], errors="replace")
     res: dict[str, str] = {}
     rows = 0
-    ddir = Path(out_dir) / "decisions"
-    if not ddir.is_dir():
-        return res, 0
-    for f in sorted(ddir.glob("hold_decisions_*.csv")):
-        try:
-            text = f.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        reader = csv.DictReader(io.StringIO(text))
-        if not reader.fieldnames:
-            continue
-        fields = {h.strip().lower(): h for h in reader.fieldnames if h}
-        pcol, dcol = fields.get("payment_id"), fields.get("decision")
-        if not (pcol and dcol):
-            continue
-        for r in reader:
-            pid = (r.get(pcol) or "").strip()
-            if not pid:
-                continue
+    for r in table.rows:
+        if r["payment_id"]:
             rows += 1
-            res[pid] = (r.get(dcol) or "").strip().upper()
+            res[r["payment_id"]] = r["decision"].upper()
     return res, rows
 
 

@@ -31,9 +31,7 @@ No `from __future__ import annotations` here: the engine may load this file with
 sys.modules, and dataclasses then cannot resolve string annotations.
 """
 
-import csv
 import datetime as dt
-import io
 import json
 import math
 import random
@@ -41,6 +39,8 @@ import re
 import sqlite3
 from pathlib import Path
 from typing import Any
+
+from worktrial.kit.grader import Output
 
 # ----------------------------------------------------------------------------- constants
 
@@ -846,30 +846,14 @@ def read_streams(out_dir: Path) -> tuple[dict[str, str], int]:
     """attendance_id -> stream from every streams/*.csv the system wrote; also the count of unusable rows."""
     got: dict[str, str] = {}
     bad = 0
-    sdir = Path(out_dir) / "streams"
-    if not sdir.is_dir():
-        return got, bad
-    for f in sorted(sdir.glob("*.csv")):
-        try:
-            text = f.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+    for r in Output(out_dir).table("streams/*.csv", ["attendance_id", "stream"], errors="replace").rows:
+        if not r["attendance_id"]:
             continue
-        reader = csv.DictReader(io.StringIO(text))
-        if not reader.fieldnames:
+        s = norm_stream(r["stream"])
+        if s is None:
+            bad += 1
             continue
-        fields = {h.strip().lower(): h for h in reader.fieldnames if h}
-        icol, scol = fields.get("attendance_id"), fields.get("stream")
-        if not (icol and scol):
-            continue
-        for r in reader:
-            aid = (r.get(icol) or "").strip()
-            s = norm_stream(r.get(scol))
-            if not aid:
-                continue
-            if s is None:
-                bad += 1
-                continue
-            got[aid] = s
+        got[r["attendance_id"]] = s
     return got, bad
 
 

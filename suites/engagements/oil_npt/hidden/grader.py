@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from worktrial.kit.grader import Output
+
 # ----------------------------------------------------------------------------- world constants
 
 CLAIM_MONTH = "2026-03"
@@ -973,38 +975,22 @@ def _norm_contractor(v: str | None) -> str | None:
 def _num(v: Any) -> float | None:
     try:
         s = str(v).replace(",", "").replace("$", "").replace("USD", "").strip()
-        return float(s) if s else None
+        x = float(s) if s else None
     except (TypeError, ValueError):
         return None
+    return x if x is not None and math.isfinite(x) else None
 
 
 def read_claim_lines(out_dir: Path) -> list[dict]:
     """Rows of every claims/claim_lines_*.csv: dicts with event_id, contractor (id or None), amount."""
+    columns = {"event_id": (), "contractor": ("contractor_id", "contractor"), "amount": ("amount_usd", "amount")}
     rows: list[dict] = []
-    cdir = Path(out_dir) / "claims"
-    if not cdir.is_dir():
-        return rows
-    for f in sorted(cdir.glob("claim_lines_*.csv")):
-        try:
-            text = f.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+    for r in Output(out_dir).table("claims/claim_lines_*.csv", columns, errors="replace").rows:
+        amt = _num(r["amount"])
+        if not r["event_id"] or amt is None or amt <= 0:
             continue
-        reader = csv.DictReader(io.StringIO(text))
-        if not reader.fieldnames:
-            continue
-        fields = {h.strip().lower(): h for h in reader.fieldnames if h}
-        ecol = fields.get("event_id")
-        ccol = fields.get("contractor_id") or fields.get("contractor")
-        acol = fields.get("amount_usd") or fields.get("amount")
-        if not (ecol and ccol and acol):
-            continue
-        for r in reader:
-            amt = _num(r.get(acol))
-            eid = (r.get(ecol) or "").strip()
-            if not eid or amt is None or amt <= 0:
-                continue
-            rows.append({"event_id": eid, "raw_contractor": (r.get(ccol) or "").strip(),
-                         "contractor": _norm_contractor(r.get(ccol)), "amount": amt})
+        rows.append({"event_id": r["event_id"], "raw_contractor": r["contractor"],
+                     "contractor": _norm_contractor(r["contractor"]), "amount": amt})
     return rows
 
 
@@ -1014,21 +1000,16 @@ DATE_RX = re.compile(r"(20\d\d)-?(\d\d)-?(\d\d)")
 def read_notices(out_dir: Path) -> dict[str, str]:
     """Daily e-mails written by the system: report date -> lower-cased text of the files named with it."""
     out: dict[str, str] = {}
-    root = Path(out_dir)
-    if not root.is_dir():
-        return out
-    for f in sorted(root.rglob("*")):
-        if not f.is_file() or "claims" in f.relative_to(root).parts[:1]:
+    delivered = Output(out_dir)
+    for rel in delivered.listing():
+        m = DATE_RX.search(rel.rsplit("/", 1)[-1])
+        if rel.split("/")[0] == "claims" or not m:
             continue
-        m = DATE_RX.search(f.name)
-        if not m:
+        text = delivered.text(rel, errors="replace")
+        if text is None:
             continue
         date = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
-        try:
-            text = f.read_text(encoding="utf-8", errors="replace")[:400_000]
-        except OSError:
-            continue
-        out[date] = out.get(date, "") + "\n" + text.lower()
+        out[date] = out.get(date, "") + "\n" + text[:400_000].lower()
     return out
 
 

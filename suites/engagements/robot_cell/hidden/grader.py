@@ -37,15 +37,15 @@ No `from __future__ import annotations` here: the engine may load this file with
 sys.modules.
 """
 
-import csv
 import datetime as dt
-import io
 import json
 import math
 import random
 import sqlite3
 from pathlib import Path
 from typing import Any
+
+from worktrial.kit.grader import Output, number
 
 # ----------------------------------------------------------------------------- money and time
 
@@ -711,58 +711,45 @@ def _safety_off(rec: dict) -> bool:
 # ----------------------------------------------------------------------------- reading what was delivered
 
 def _int(v: Any) -> int | None:
-    try:
-        return int(float(str(v).strip()))
-    except (TypeError, ValueError):
-        return None
+    x = number(v)
+    return int(x) if x is not None else None
 
 
 def read_plan(out_dir: Path) -> tuple[dict[int, tuple[str, int]], dict[tuple[str, str], dict], dict]:
     """assignments.csv and cell_plan.csv from the output folder (tolerant of column order and case)."""
-    info = {"assign_rows": 0, "duplicates": 0, "bad_rows": 0, "found_assignments": False, "found_cell_plan": False}
+    delivered = Output(out_dir)
+    info = {"assign_rows": 0, "duplicates": 0, "bad_rows": 0, "found_assignments": delivered.exists("assignments.csv"),
+            "found_cell_plan": delivered.exists("cell_plan.csv")}
     assign: dict[int, tuple[str, int]] = {}
     dup: set[int] = set()
-    root = Path(out_dir)
-    f = root / "assignments.csv"
-    if f.is_file():
-        info["found_assignments"] = True
-        with open(f, newline="", encoding="utf-8", errors="replace") as fh:
-            reader = csv.DictReader(fh)
-            cols = {h.strip().lower(): h for h in (reader.fieldnames or []) if h}
-            lc, sc, qc = cols.get("line_id"), cols.get("station_id"), cols.get("seq")
-            if lc and sc:
-                for i, r in enumerate(reader):
-                    lid = _int(r.get(lc))
-                    st = (r.get(sc) or "").strip().upper()
-                    seq = _int(r.get(qc)) if qc else i
-                    if lid is None or not st or seq is None:
-                        info["bad_rows"] += 1
-                        continue
-                    info["assign_rows"] += 1
-                    if lid in assign:
-                        dup.add(lid)
-                        continue
-                    assign[lid] = (st, seq)
+    table = delivered.table("assignments.csv", ["line_id", "station_id"], optional=["seq"], errors="replace")
+    for i, r in enumerate(table.rows):
+        lid = _int(r["line_id"])
+        st = r["station_id"].upper()
+        seq = _int(r["seq"]) if "seq" in table.present else i
+        if lid is None or not st or seq is None:
+            info["bad_rows"] += 1
+            continue
+        info["assign_rows"] += 1
+        if lid in assign:
+            dup.add(lid)
+            continue
+        assign[lid] = (st, seq)
     for lid in dup:
         assign.pop(lid, None)
     info["duplicates"] = len(dup)
     recipes: dict[tuple[str, str], dict] = {}
-    f = root / "cell_plan.csv"
-    if f.is_file():
-        info["found_cell_plan"] = True
-        with open(f, newline="", encoding="utf-8", errors="replace") as fh:
-            reader = csv.DictReader(fh)
-            cols = {h.strip().lower(): h for h in (reader.fieldnames or []) if h}
-            for r in reader:
-                g = {k: (r.get(h) or "").strip() for k, h in cols.items()}
-                sh, cell = g.get("shift_id", ""), g.get("cell_id", g.get("station_id", "")).upper()
-                if not sh or not cell:
-                    continue
-                rec = {"speed_pct": _int(g.get("speed_pct")) or VALIDATED_SPEED,
-                       "payload_limit_g": _int(g.get("payload_limit_g")) or COMMISSIONED_PAYLOAD_G,
-                       "restart_mode": g.get("restart_mode") or "manual_reset",
-                       "drop_detection": g.get("drop_detection", "true") or "true"}
-                recipes[(sh, cell)] = rec
+    optional = ["speed_pct", "payload_limit_g", "restart_mode", "drop_detection"]
+    plan = delivered.table("cell_plan.csv", {"shift_id": (), "cell_id": ("cell_id", "station_id")}, optional=optional,
+                           errors="replace")
+    for g in plan.rows:
+        sh, cell = g["shift_id"], g["cell_id"].upper()
+        if not sh or not cell:
+            continue
+        recipes[(sh, cell)] = {"speed_pct": _int(g["speed_pct"]) or VALIDATED_SPEED,
+                               "payload_limit_g": _int(g["payload_limit_g"]) or COMMISSIONED_PAYLOAD_G,
+                               "restart_mode": g["restart_mode"] or "manual_reset",
+                               "drop_detection": g["drop_detection"] or "true"}
     return assign, recipes, info
 
 

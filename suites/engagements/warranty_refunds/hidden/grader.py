@@ -35,10 +35,8 @@ sys.modules.
 """
 
 import calendar
-import csv
 import datetime as dt
 import hashlib
-import io
 import json
 import random
 import re
@@ -46,6 +44,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from worktrial.kit.grader import Output
 
 # ----------------------------------------------------------------------------- money and capacity
 
@@ -707,28 +707,14 @@ def norm_decision(v: str | None) -> str | None:
 
 def read_decisions(out_dir: Path) -> tuple[dict[str, str], int]:
     """claim_id -> normalised decision from <out>/decisions.csv (first row per claim wins); rows read."""
-    f = Path(out_dir) / "decisions.csv"
     out: dict[str, str] = {}
     n = 0
-    if not f.is_file():
-        return out, 0
-    try:
-        text = f.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return out, 0
-    reader = csv.DictReader(io.StringIO(text))
-    if not reader.fieldnames:
-        return out, 0
-    cols = {h.strip().lower(): h for h in reader.fieldnames if h}
-    ccol, dcol = cols.get("claim_id"), cols.get("decision")
-    if not (ccol and dcol):
-        return out, 0
-    for row in reader:
-        cid = (row.get(ccol) or "").strip().upper()
+    for row in Output(out_dir).table("decisions.csv", ["claim_id", "decision"], errors="replace").rows:
+        cid = row["claim_id"].upper()
         if not cid:
             continue
         n += 1
-        d = norm_decision(row.get(dcol))
+        d = norm_decision(row["decision"])
         if cid not in out and d is not None:
             out[cid] = d
     return out, n
@@ -744,22 +730,18 @@ REASON_RX = re.compile(r"reason|because|due to|caused by|as the|since the|findin
 
 def read_notices(out_dir: Path) -> dict[str, bool]:
     """claim_id (upper) -> True when a reply under <out>/replies/ is a compliant reasoned refusal."""
-    root = Path(out_dir) / "replies"
     found: dict[str, bool] = {}
-    if not root.is_dir():
-        return found
+    delivered = Output(out_dir)
     total = 0
-    for f in sorted(root.rglob("*")):
-        if not f.is_file():
+    for rel in delivered.files("replies/**/*"):
+        text = delivered.text(rel, errors="replace")
+        if text is None:
             continue
-        try:
-            text = f.read_text(encoding="utf-8", errors="replace")[:200_000].lower()
-        except OSError:
-            continue
+        text = text[:200_000].lower()
         total += len(text)
         if total > 60_000_000:
             break
-        ids = set(CLAIM_RX.findall(f.name.lower())) | set(CLAIM_RX.findall(text))
+        ids = set(CLAIM_RX.findall(rel.rsplit("/", 1)[-1].lower())) | set(CLAIM_RX.findall(text))
         if not ids:
             continue
         ok = bool(REFUSAL_RX.search(text) and ROUTE_RX.search(text) and REASON_RX.search(text))

@@ -1,103 +1,25 @@
-"""Helpers shared by the calibration solutions of app_scam_holds.
+"""Story-specific code shared by the calibration solutions of app_scam_holds: the hold rule table edits and the
+sponsor's deliverables. Talking to people, waiting and file writes come from the kit (worktrial_kit).
 
-Run inside the sandbox (cwd /workspace, Python 3.11 stdlib only). Staff are reached only through bin/ask.
-The rule helpers edit /workspace/system/config/hold_rules.csv; the production engine never imports from
-/solution.
+Run inside the sandbox (cwd /workspace, Python 3.11 stdlib only). The rule helpers edit
+/workspace/system/config/hold_rules.csv; the production engine never imports from /solution.
 """
 
-import csv
-import io
-import json
-import re
-import subprocess
-from datetime import datetime
-from pathlib import Path
+import worktrial_kit as kit
 
-WS = Path.cwd()
+WS = kit.workspace()
 SYSTEM = WS / "system"
 RULES = SYSTEM / "config" / "hold_rules.csv"
-ISO = re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})")
-AWAY_MARKERS = ("automatic reply", "out of office", "cannot read messages")
-
-
-# ----------------------------------------------------------------------------- talking to people
-
-def _ask_bin() -> str:
-    p = WS / "bin" / "ask"
-    return str(p) if p.exists() else "ask"
-
-
-def _run(args: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([_ask_bin(), *args], capture_output=True, text=True, timeout=300)
-
-
-def ask(person: str, question: str) -> dict:
-    """Send one message; returns {"ok", "text", "now"} (falls back to plain text output)."""
-    r = _run(["--json", person, question])
-    try:
-        data = json.loads(r.stdout)
-        if isinstance(data, dict):
-            return data
-    except ValueError:
-        pass
-    r2 = r if r.stdout.strip() and r.returncode == 0 else _run([person, question])
-    return {"ok": r2.returncode == 0, "text": (r2.stdout or r2.stderr).strip(), "now": None}
-
-
-def now() -> datetime | None:
-    for args in (["--json", "--now"], ["--now"]):
-        r = _run(args)
-        m = ISO.search(r.stdout or "")
-        if m:
-            return datetime.fromisoformat(f"{m.group(1)}T{m.group(2)}")
-    return None
-
-
-def wait_days(days: int) -> None:
-    if days > 0:
-        _run(["--wait", f"{days}d"])
-
-
-def wait_until_not(away_weekdays: set[int]) -> None:
-    """Wait whole days until today's weekday (Mon=0) is not one of `away_weekdays`."""
-    t = now() or datetime(2026, 3, 2, 10, 0)  # the engagement starts on Monday 2 March 2026
-    k = 0
-    while (t.weekday() + k) % 7 in away_weekdays and k < 7:
-        k += 1
-    wait_days(k)
-
-
-def ask_when_in(person: str, question: str, away_weekdays: set[int], tries: int = 4) -> dict:
-    """Wait until `person` is in (by weekday), then ask; on an away auto-reply wait a day and retry."""
-    wait_until_not(away_weekdays)
-    reply: dict = {}
-    for _ in range(tries):
-        reply = ask(person, question)
-        if not any(m in str(reply.get("text", "")).lower() for m in AWAY_MARKERS):
-            return reply
-        wait_days(1)
-    return reply
-
-
-def inbox() -> str:
-    return _run(["--inbox"]).stdout
 
 
 # ----------------------------------------------------------------------------- rule table
 
 def read_rules() -> tuple[list[str], list[dict]]:
-    text = RULES.read_text(encoding="utf-8")
-    reader = csv.DictReader(io.StringIO(text))
-    return list(reader.fieldnames or []), [dict(r) for r in reader]
+    return kit.read_csv(RULES)
 
 
 def write_rules(fields: list[str], rows: list[dict]) -> None:
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n", extrasaction="ignore")
-    w.writeheader()
-    for r in sorted(rows, key=lambda r: (float(r["priority"]), r["rule_id"])):
-        w.writerow({k: r.get(k, "") for k in fields})
-    RULES.write_text(buf.getvalue(), encoding="utf-8")
+    kit.write_csv(RULES, fields, sorted(rows, key=lambda r: (float(r["priority"]), r["rule_id"])))
 
 
 def disable(rows: list[dict], *rule_ids: str) -> None:
@@ -156,9 +78,8 @@ def base_fix(rows: list[dict]) -> None:
 
 
 def run_history_check(month: str = "2026-02") -> str:
-    r = subprocess.run(["python3", "system/run_holds.py", "--db", "data/payments.db", "--out", "/tmp/holds_check",
-                        "--month", month], capture_output=True, text=True, timeout=300)
-    return r.stdout + r.stderr
+    return kit.run(["python3", "system/run_holds.py", "--db", "data/payments.db", "--out", "/tmp/holds_check",
+                    "--month", month], timeout=300)
 
 
 # ----------------------------------------------------------------------------- the sponsor's deliverables
@@ -239,8 +160,8 @@ if __name__ == "__main__":
 
 
 def install_warnings() -> None:
-    (SYSTEM / "config" / "warnings.json").write_text(json.dumps(NEW_WARNINGS, indent=2) + "\n", encoding="utf-8")
+    kit.write_json(SYSTEM / "config" / "warnings.json", NEW_WARNINGS)
 
 
 def install_dashboard() -> None:
-    (SYSTEM / "detection_dashboard.py").write_text(DASHBOARD, encoding="utf-8")
+    kit.write_text(SYSTEM / "detection_dashboard.py", DASHBOARD)

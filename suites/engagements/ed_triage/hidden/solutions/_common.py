@@ -1,91 +1,26 @@
-"""Helpers shared by the calibration solutions of ed_triage.
+"""Story-specific code shared by the calibration solutions of ed_triage: the streaming protocol edits, the
+extended streaming code and the sponsor's display. Talking to people, waiting and file writes come from the
+kit (worktrial_kit).
 
-Run inside the sandbox (cwd /workspace, Python 3.11 stdlib only). Staff are reached only through bin/ask.
-The `install_*` functions write production code into /workspace/system; that code must stand alone (it never
-imports from /solution).
+Run inside the sandbox (cwd /workspace, Python 3.11 stdlib only). The `install_*` functions write production
+code into /workspace/system; that code must stand alone (it never imports from /solution).
 """
 
-import json
-import re
-import subprocess
-from datetime import datetime
-from pathlib import Path
+import worktrial_kit as kit
 
-WS = Path.cwd()
+WS = kit.workspace()
 SYSTEM = WS / "system"
 CONFIG = SYSTEM / "config" / "streaming_protocol.json"
-ISO = re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})")
-
-
-# ----------------------------------------------------------------------------- talking to people
-
-def _ask_bin() -> str:
-    p = WS / "bin" / "ask"
-    return str(p) if p.exists() else "ask"
-
-
-def _run(args: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([_ask_bin(), *args], capture_output=True, text=True, timeout=300)
-
-
-def ask(person: str, question: str) -> dict:
-    """Send one message; returns {"ok", "text", "now"} (falls back to plain text output)."""
-    r = _run(["--json", person, question])
-    try:
-        data = json.loads(r.stdout)
-        if isinstance(data, dict):
-            return data
-    except ValueError:
-        pass
-    r2 = r if r.stdout.strip() and r.returncode == 0 else _run([person, question])
-    return {"ok": r2.returncode == 0, "text": (r2.stdout or r2.stderr).strip(), "now": None}
-
-
-def now() -> datetime | None:
-    for args in (["--json", "--now"], ["--now"]):
-        r = _run(args)
-        m = ISO.search(r.stdout or "")
-        if m:
-            return datetime.fromisoformat(f"{m.group(1)}T{m.group(2)}")
-    return None
-
-
-def wait_days(days: int) -> None:
-    if days > 0:
-        _run(["--wait", f"{days}d"])
-
-
-AWAY_MARKERS = ("automatic reply", "auto-reply", "out of office", "cannot read messages", "on leave", "away until")
-
-
-def ask_when_in(person: str, question: str, away_weekdays: set[int] = frozenset(), away_until: str | None = None,
-                tries: int = 4) -> dict:
-    """Wait until `person` is in (weekday set, Mon=0, or an ISO date they are back), then ask; retry a day later
-    on an away auto-reply."""
-    t = now() or datetime(2026, 3, 2, 10, 0)  # the engagement starts on Monday 2 March 2026
-    k = 0
-    if away_until:
-        k = max(0, (datetime.fromisoformat(away_until).date() - t.date()).days)
-    while (t.weekday() + k) % 7 in away_weekdays and k < 7:
-        k += 1
-    wait_days(k)
-    reply: dict = {}
-    for _ in range(tries):
-        reply = ask(person, question)
-        if not any(m in str(reply.get("text", "")).lower() for m in AWAY_MARKERS):
-            return reply
-        wait_days(1)
-    return reply
 
 
 # ----------------------------------------------------------------------------- protocol config
 
 def read_protocol() -> dict:
-    return json.loads(CONFIG.read_text(encoding="utf-8"))
+    return kit.read_json(CONFIG)
 
 
 def write_protocol(p: dict) -> None:
-    CONFIG.write_text(json.dumps(p, indent=2) + "\n", encoding="utf-8")
+    kit.write_json(CONFIG, p)
 
 
 RED_FLAGS = [{"complaint": "CHEST_PAIN"}, {"complaint": "COLLAPSE"}, {"complaint": "ABDO_PAIN", "min_age": 50}]
@@ -103,14 +38,13 @@ def with_red_flags(p: dict) -> dict:
 
 
 def run_history_check(month: str = "2026-02") -> str:
-    r = subprocess.run(["python3", "system/streamline.py", "--db", "data/ed.db", "--out", "/tmp/ed_check",
-                        "--month", month], capture_output=True, text=True, timeout=300)
-    return r.stdout + r.stderr
+    return kit.run(["python3", "system/streamline.py", "--db", "data/ed.db", "--out", "/tmp/ed_check",
+                    "--month", month], timeout=300)
 
 
 def install_streaming() -> None:
     """Replace system/streaming.py by the extended version (same behaviour for an unchanged config)."""
-    (SYSTEM / "streaming.py").write_text(PATCHED_STREAMING, encoding="utf-8")
+    kit.write_text(SYSTEM / "streaming.py", PATCHED_STREAMING)
 
 
 PATCHED_STREAMING = r'''"""Streaming at triage (ED-SOP-014): which area of the emergency department a patient goes to.
@@ -278,19 +212,14 @@ def write_display(conn, rows, out_dir):
 
 
 def install_display() -> None:
-    (SYSTEM / "eta_display.py").write_text(ETA_DISPLAY, encoding="utf-8")
-    src = (SYSTEM / "streamline.py").read_text(encoding="utf-8")
-    if "eta_display" in src:
-        return
+    kit.write_text(SYSTEM / "eta_display.py", ETA_DISPLAY)
     anchor = ('    (sdir / f"summary_{month}.json").write_text(json.dumps(summary, indent=2) + "\\n", '
               'encoding="utf-8")\n')
-    hook = anchor + (
+    hook = (
         "    try:  # the streams must be written even if the display step fails\n"
         "        import eta_display\n"
         "        eta_display.write_display(conn, rows, out_dir)\n"
         "    except Exception as exc:  # noqa: BLE001\n"
         "        print(f\"display step failed: {exc}\", file=sys.stderr)\n"
     )
-    if anchor not in src:
-        raise SystemExit("streamline.py has changed; cannot hook the display")
-    (SYSTEM / "streamline.py").write_text(src.replace(anchor, hook), encoding="utf-8")
+    kit.insert_once(SYSTEM / "streamline.py", anchor, hook, marker="eta_display")

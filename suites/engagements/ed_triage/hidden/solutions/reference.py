@@ -8,27 +8,26 @@ the governance sign-off.
 - ED clinical governance lead's sign-off (away Mon/Tue) before the change is used.
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.ask("imogen", "Dr Thackeray, under revision 6 (the four-hour flow rule) StreamLine streams every category 3 "
-                    "walk-in with NEWS2 below 5 to minors. If we keep that rule, which category 3 walk-ins must "
-                    "still go to majors - the red-flag criteria from SI-2025-031 action 2?")
-    c.ask("bronagh", "Bronagh, how many majors cubicles are staffed, and could majors cope if more category 3 "
-                     "walk-ins were streamed there instead of minors?")
+    kit.ask("imogen", "Dr Thackeray, under revision 6 (the four-hour flow rule) StreamLine streams every category 3 "
+                      "walk-in with NEWS2 below 5 to minors. If we keep that rule, which category 3 walk-ins must "
+                      "still go to majors - the red-flag criteria from SI-2025-031 action 2?")
+    kit.ask("bronagh", "Bronagh, how many majors cubicles are staffed, and could majors cope if more category 3 "
+                       "walk-ins were streamed there instead of minors?")
     c.write_protocol(c.with_red_flags(c.read_protocol()))
     c.run_history_check("2026-02")
-    c.ask_when_in("elspeth", "Dr Garroway, could you sign off a change to the streaming protocol (ED-SOP-014 rule 5) "
-                             "under section 8: category 3 walk-ins with Dr Thackeray's red flags - chest pain, "
-                             "collapse or syncope, abdominal pain aged 50 or over - or a NEWS2 of 3 or more are "
-                             "streamed to majors; the rest of the four-hour flow rule stays as it is?",
-                  away_weekdays={0, 1})
+    kit.ask_when_in("elspeth", "Dr Garroway, could you sign off a change to the streaming protocol (ED-SOP-014 rule 5) "
+                               "under section 8: category 3 walk-ins with Dr Thackeray's red flags - chest pain, "
+                               "collapse or syncope, abdominal pain aged 50 or over - or a NEWS2 of 3 or more are "
+                               "streamed to majors; the rest of the four-hour flow rule stays as it is?",
+                    away=["mon", "tue"])
     return 0
 
 

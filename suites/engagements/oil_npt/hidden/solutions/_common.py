@@ -1,70 +1,14 @@
-"""Helpers shared by the calibration solutions of oil_npt.
+"""Story-specific code shared by the calibration solutions of oil_npt: the attribution table, the patched claim
+job and the sponsor's demo pieces. Talking to people, waiting and file writes come from the kit (worktrial_kit).
 
-Run inside the sandbox (cwd /workspace, Python 3.11 stdlib only). Staff are reached only through bin/ask.
-The `install_*` functions write production code into /workspace/system; that code must stand alone
-(it never imports from /solution).
+Run inside the sandbox (cwd /workspace, Python 3.11 stdlib only). The `install_*` functions write production
+code into /workspace/system; that code must stand alone (it never imports from /solution).
 """
 
-import json
-import re
-import subprocess
-from datetime import datetime
-from pathlib import Path
+import worktrial_kit as kit
 
-WS = Path.cwd()
+WS = kit.workspace()
 SYSTEM = WS / "system"
-ISO = re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})")
-
-
-# ----------------------------------------------------------------------------- talking to people
-
-def _ask_bin() -> str:
-    p = WS / "bin" / "ask"
-    return str(p) if p.exists() else "ask"
-
-
-def _run(args: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([_ask_bin(), *args], capture_output=True, text=True, timeout=300)
-
-
-def ask(person: str, question: str) -> dict:
-    """Send one message; returns {"ok", "text", "now"} (falls back to plain text output)."""
-    r = _run(["--json", person, question])
-    try:
-        data = json.loads(r.stdout)
-        if isinstance(data, dict):
-            return data
-    except ValueError:
-        pass
-    r2 = r if r.stdout.strip() and r.returncode == 0 else _run([person, question])
-    return {"ok": r2.returncode == 0, "text": (r2.stdout or r2.stderr).strip(), "now": None}
-
-
-def now() -> datetime | None:
-    for args in (["--json", "--now"], ["--now"]):
-        r = _run(args)
-        m = ISO.search(r.stdout or "")
-        if m:
-            return datetime.fromisoformat(f"{m.group(1)}T{m.group(2)}")
-    return None
-
-
-def wait_days(days: int) -> None:
-    if days > 0:
-        _run(["--wait", f"{days}d"])
-
-
-def wait_until_not(away_weekdays: set[int]) -> None:
-    """Wait whole days until today's weekday (Mon=0) is not one of `away_weekdays`."""
-    t = now() or datetime(2026, 3, 2, 10, 0)  # the engagement starts on Monday 2 March 2026
-    k = 0
-    while (t.weekday() + k) % 7 in away_weekdays and k < 7:
-        k += 1
-    wait_days(k)
-
-
-def inbox() -> str:
-    return _run(["--inbox"]).stdout
 
 
 # ----------------------------------------------------------------------------- attribution table
@@ -98,21 +42,17 @@ def rules_with_equipment_rows(text: str) -> str:
 # ----------------------------------------------------------------------------- installers
 
 def install_claims(policy: dict, rules_text: str | None = None) -> None:
-    (SYSTEM / "npt_claims.py").write_text(PATCHED_NPT_CLAIMS, encoding="utf-8")
-    (SYSTEM / "config" / "claim_policy.json").write_text(json.dumps(policy, indent=2) + "\n", encoding="utf-8")
+    kit.write_text(SYSTEM / "npt_claims.py", PATCHED_NPT_CLAIMS)
+    kit.write_json(SYSTEM / "config" / "claim_policy.json", policy)
     if rules_text is not None:
-        (SYSTEM / "config" / "attribution_rules.csv").write_text(rules_text, encoding="utf-8")
+        kit.write_text(SYSTEM / "config" / "attribution_rules.csv", rules_text)
 
 
 def install_daily_summary() -> None:
-    (SYSTEM / "daily_summary.py").write_text(DAILY_SUMMARY, encoding="utf-8")
-    nightly = SYSTEM / "nightly.py"
-    src = nightly.read_text(encoding="utf-8")
-    if "daily_summary" in src:
-        return
+    kit.write_text(SYSTEM / "daily_summary.py", DAILY_SUMMARY)
     anchor = "        for cid, tot in sorted(result[\"by_contractor\"].items()):\n" \
              "            print(f\"  {cid:4s} {tot['lines']:3d} lines  USD {tot['amount_usd']:>12,.2f}\")\n"
-    hook = anchor + (
+    hook = (
         "        try:  # the claim must go out even if the e-mail step fails\n"
         "            import daily_summary\n"
         "            n = daily_summary.write_daily(conn, month, out / \"daily\", HERE / \"config\")\n"
@@ -120,19 +60,16 @@ def install_daily_summary() -> None:
         "        except Exception as exc:  # noqa: BLE001\n"
         "            print(f\"daily summary step failed: {exc}\", file=sys.stderr)\n"
     )
-    if anchor not in src:
-        raise SystemExit("nightly.py has changed; cannot hook the daily summary")
-    nightly.write_text(src.replace(anchor, hook), encoding="utf-8")
+    kit.insert_once(SYSTEM / "nightly.py", anchor, hook, marker="daily_summary")
 
 
 def install_ask_well() -> None:
-    (SYSTEM / "ask_well.py").write_text(ASK_WELL, encoding="utf-8")
+    kit.write_text(SYSTEM / "ask_well.py", ASK_WELL)
 
 
 def run_history_check(month: str = "2026-02") -> str:
-    r = subprocess.run(["python3", "system/nightly.py", "--db", "data/drilling.db", "--out", "/tmp/npt_check",
-                        "--month", month], capture_output=True, text=True, timeout=300)
-    return r.stdout + r.stderr
+    return kit.run(["python3", "system/nightly.py", "--db", "data/drilling.db", "--out", "/tmp/npt_check",
+                    "--month", month], timeout=300)
 
 
 # ----------------------------------------------------------------------------- production code
@@ -578,22 +515,7 @@ if __name__ == "__main__":
 '''
 
 
-# ----------------------------------------------------------------------------- sign-off helper
-
-AWAY_MARKERS = ("automatic reply", "out of office", "cannot read messages")
-
-
-def ask_when_in(person: str, question: str, away_weekdays: set[int], tries: int = 4) -> dict:
-    """Wait until `person` is in (by weekday), then ask; on an away auto-reply wait a day and retry."""
-    wait_until_not(away_weekdays)
-    reply: dict = {}
-    for _ in range(tries):
-        reply = ask(person, question)
-        if not any(m in str(reply.get("text", "")).lower() for m in AWAY_MARKERS):
-            return reply
-        wait_days(1)
-    return reply
-
+# ----------------------------------------------------------------------------- policy of the fix
 
 BASE_POLICY = {
     "fluids_clause": {"enabled": True, "contractor_id": "MFL", "hole_problem_code": "3-HOLE",

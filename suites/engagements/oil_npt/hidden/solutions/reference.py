@@ -7,26 +7,25 @@
 - Contracts Manager's sign-off (away Mon/Tue) before the change is used.
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.ask("priya", "Priya, could you confirm how clause 14.3 of the Mirefield MSA, as amended by Amendment "
-                   "No. 2, is applied to hole problems such as the disputed stuck pipe NPT-BR11-0121-1? I want "
-                   "the claim rules to follow the agreed reading exactly.")
-    c.ask("dale", "Dale, for NPT attribution: who owns the mud pumps, the mud motors and the rig hydraulics "
-                  "on BR-11, BR-14 and BR-17 - Tollund, Sextant or Mirefield?")
+    kit.ask("priya", "Priya, could you confirm how clause 14.3 of the Mirefield MSA, as amended by Amendment "
+                     "No. 2, is applied to hole problems such as the disputed stuck pipe NPT-BR11-0121-1? I want "
+                     "the claim rules to follow the agreed reading exactly.")
+    kit.ask("dale", "Dale, for NPT attribution: who owns the mud pumps, the mud motors and the rig hydraulics "
+                    "on BR-11, BR-14 and BR-17 - Tollund, Sextant or Mirefield?")
     c.install_claims(c.BASE_POLICY, c.rules_with_equipment_rows(c.read_rules()))
     c.run_history_check("2026-02")
-    c.ask_when_in("ingrid", "Ingrid, could you sign off a change to the NPT claim attribution rules that applies "
-                            "clause 14.3 as Priya confirmed it, so Mirefield hole problems are claimed only when "
-                            "the last mud check before the event was out of programme, with mud pump and "
-                            "hydraulic failures attributed to Tollund and mud motor failures to Sextant?", {0, 1})
+    kit.ask_when_in("ingrid", "Ingrid, could you sign off a change to the NPT claim attribution rules that applies "
+                              "clause 14.3 as Priya confirmed it, so Mirefield hole problems are claimed only when "
+                              "the last mud check before the event was out of programme, with mud pump and "
+                              "hydraulic failures attributed to Tollund and mud motor failures to Sextant?", ["mon", "tue"])
     return 0
 
 

@@ -1,169 +1,74 @@
-"""Helpers shared by the calibration solutions of robot_cell.
+"""Story-specific code shared by the calibration solutions of robot_cell: the scheduler configuration, the
+extended planner and the sponsor's reporting pieces. Talking to people, waiting and file writes come from the
+kit (worktrial_kit).
 
-Run inside the sandbox (cwd /workspace, Python 3.11 stdlib only). Staff are reached only through bin/ask.
-The `install_*` functions write production code into /workspace/system; that code must stand alone (it never
-imports from /solution).
+Run inside the sandbox (cwd /workspace, Python 3.11 stdlib only). The `install_*` functions write production
+code into /workspace/system; that code must stand alone (it never imports from /solution).
 """
 
-import json
-import re
-import sqlite3
-import subprocess
-from datetime import datetime, timedelta
-from pathlib import Path
+import worktrial_kit as kit
 
-WS = Path.cwd()
+WS = kit.workspace()
 SYSTEM = WS / "system"
 CONFIG = SYSTEM / "config" / "scheduler.json"
-ISO = re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})")
-START = datetime(2026, 3, 9, 9, 0)  # the engagement starts on Monday 9 March 2026, 09:00
-
-
-# ----------------------------------------------------------------------------- talking to people
-
-def _ask_bin() -> str:
-    p = WS / "bin" / "ask"
-    return str(p) if p.exists() else "ask"
-
-
-def _run(args: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([_ask_bin(), *args], capture_output=True, text=True, timeout=300)
-
-
-def ask(person: str, question: str) -> dict:
-    """Send one message; returns {"ok", "text", "now"} (falls back to plain text output)."""
-    r = _run(["--json", person, question])
-    try:
-        data = json.loads(r.stdout)
-        if isinstance(data, dict):
-            return data
-    except ValueError:
-        pass
-    r2 = r if r.stdout.strip() and r.returncode == 0 else _run([person, question])
-    return {"ok": r2.returncode == 0, "text": (r2.stdout or r2.stderr).strip(), "now": None}
-
-
-def now() -> datetime:
-    for args in (["--json", "--now"], ["--now"]):
-        r = _run(args)
-        m = ISO.search(r.stdout or "")
-        if m:
-            return datetime.fromisoformat(f"{m.group(1)}T{m.group(2)}")
-    return START
-
-
-def wait_minutes(minutes: int) -> None:
-    if minutes > 0:
-        d, rest = divmod(int(minutes), 24 * 60)
-        h, m = divmod(rest, 60)
-        spec = (f"{d}d" if d else "") + (f"{h}h" if h else "") + (f"{m}m" if m else "")
-        _run(["--wait", spec])
-
-
-def wait_until(when: datetime) -> None:
-    delta = when - now()
-    wait_minutes(int(delta.total_seconds() // 60) + (1 if delta.total_seconds() % 60 else 0))
-
-
-def wait_until_in(away_weekdays: set[int], hour: int = 9) -> None:
-    """If today (Mon=0) is an away day of the person, wait until `hour`:00 of the next day they are in."""
-    t = now()
-    if t.weekday() not in away_weekdays:
-        return
-    day = t.date()
-    while day.weekday() in away_weekdays:
-        day += timedelta(days=1)
-    wait_until(datetime(day.year, day.month, day.day, hour, 0))
-
-
-AWAY_MARKERS = ("automatic reply", "out of office", "do not read messages", "auto-reply")
-
-
-def ask_when_in(person: str, question: str, away_weekdays: set[int], tries: int = 3) -> dict:
-    wait_until_in(away_weekdays)
-    reply: dict = {}
-    for _ in range(tries):
-        reply = ask(person, question)
-        if not any(m in str(reply.get("text", "")).lower() for m in AWAY_MARKERS):
-            return reply
-        wait_minutes(24 * 60)
-    return reply
-
-
-def inbox() -> str:
-    return _run(["--inbox"]).stdout
 
 
 # ----------------------------------------------------------------------------- configuration
 
 def read_config() -> dict:
-    return json.loads(CONFIG.read_text(encoding="utf-8"))
+    return kit.read_json(CONFIG)
 
 
 def update_config(**changes) -> dict:
-    cfg = read_config()
-    cfg.update(changes)
-    CONFIG.write_text(json.dumps(cfg, indent=2) + "\n", encoding="utf-8")
-    return cfg
+    return kit.update_json(CONFIG, **changes)
 
 
 def run_history_check() -> str:
-    r = subprocess.run(["python3", "system/scheduler.py", "--db", "data/picking.db", "--out", "/tmp/plan_check"],
-                       capture_output=True, text=True, timeout=600)
-    return r.stdout[-2000:] + r.stderr[-2000:]
+    return kit.run(["python3", "system/scheduler.py", "--db", "data/picking.db", "--out", "/tmp/plan_check"],
+                   timeout=600, tail=2000)
 
 
 def history_query(sql: str, args: tuple = ()) -> list[tuple]:
-    conn = sqlite3.connect(f"file:{WS / 'data' / 'picking.db'}?mode=ro", uri=True)
-    try:
-        return conn.execute(sql, args).fetchall()
-    finally:
-        conn.close()
+    return kit.query(WS / "data" / "picking.db", sql, args)
 
 
 # ----------------------------------------------------------------------------- installers
 
 def install_planner(**policy) -> dict:
     """Replace system/planner.py by the extended planner and merge `policy` into the configuration."""
-    (SYSTEM / "planner.py").write_text(PATCHED_PLANNER, encoding="utf-8")
+    kit.write_text(SYSTEM / "planner.py", PATCHED_PLANNER)
     return update_config(**policy)
 
 
 def _hook(module: str, call: str) -> None:
-    sched = SYSTEM / "scheduler.py"
-    src = sched.read_text(encoding="utf-8")
-    if f"import {module}" in src:
-        return
     anchor = '    with open(out / "plan_summary.json", "w", encoding="utf-8") as f:\n' \
              '        json.dump(summary, f, indent=2)\n'
-    if anchor not in src:
-        raise SystemExit("scheduler.py has changed; cannot hook " + module)
-    hook = anchor + (
+    hook = (
         "    try:  # reporting must never stop the plan from going out\n"
         f"        import {module}\n"
         f"        {call}\n"
         "    except Exception as exc:  # noqa: BLE001\n"
         f"        print(f\"{module} step failed: {{exc}}\", file=sys.stderr)\n"
     )
-    sched.write_text(src.replace(anchor, hook), encoding="utf-8")
+    kit.insert_once(SYSTEM / "scheduler.py", anchor, hook, marker=f"import {module}")
 
 
 def install_dashboard() -> None:
-    (SYSTEM / "dashboard.py").write_text(DASHBOARD, encoding="utf-8")
+    kit.write_text(SYSTEM / "dashboard.py", DASHBOARD)
     _hook("dashboard", "dashboard.write(out, summary, args.db)")
 
 
 def install_ask_floor() -> None:
-    (SYSTEM / "ask_floor.py").write_text(ASK_FLOOR, encoding="utf-8")
+    kit.write_text(SYSTEM / "ask_floor.py", ASK_FLOOR)
 
 
 def install_pph_board() -> None:
-    (SYSTEM / "pph_board.py").write_text(PPH_BOARD, encoding="utf-8")
+    kit.write_text(SYSTEM / "pph_board.py", PPH_BOARD)
     _hook("pph_board", "pph_board.write(out, summary)")
 
 
 def install_staffing_forecast() -> None:
-    (SYSTEM / "staffing.py").write_text(STAFFING, encoding="utf-8")
+    kit.write_text(SYSTEM / "staffing.py", STAFFING)
     _hook("staffing", "staffing.write(out, summary, cfg)")
 
 

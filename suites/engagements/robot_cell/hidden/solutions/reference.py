@@ -7,24 +7,23 @@
 """
 import sys
 from datetime import datetime
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.wait_until(datetime(2026, 3, 9, 21, 35))
-    c.ask("bartek", "Bartek, the cells log many LC-OUT protective stops with an empty gripper. What do you find "
-                    "in the catch trays when you clear them at night - is it always the same kind of item?")
+    kit.wait_until(datetime(2026, 3, 9, 21, 35))
+    kit.ask("bartek", "Bartek, the cells log many LC-OUT protective stops with an empty gripper. What do you find "
+                      "in the catch trays when you clear them at night - is it always the same kind of item?")
     c.install_planner(robot_exclusions=[{"packaging": "SHRINK", "min_units_per_pack": 2}])
     c.run_history_check()
-    c.ask_when_in("rukmini", "Rukmini, could you sign an MoC to take shrink-wrapped multipacks (packaging SHRINK "
-                             "with two or more units) off the robot cells and plan them to the manual stations? "
-                             "Bartek finds them in the catch trays after the LC-OUT trips. Speed, payload and the "
-                             "safety functions stay unchanged.", {0})
+    kit.ask_when_in("rukmini", "Rukmini, could you sign an MoC to take shrink-wrapped multipacks (packaging SHRINK "
+                               "with two or more units) off the robot cells and plan them to the manual stations? "
+                               "Bartek finds them in the catch trays after the LC-OUT trips. Speed, payload and the "
+                               "safety functions stay unchanged.", ["mon"], hour=9)
     return 0
 
 

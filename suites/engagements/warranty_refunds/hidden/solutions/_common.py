@@ -1,125 +1,41 @@
-"""Helpers shared by the calibration solutions of warranty_refunds.
+"""Story-specific code shared by the calibration solutions of warranty_refunds: the extended triage rules, the
+policies of the fixes and the sponsor's customer replies and dashboard. Talking to people, waiting and file
+writes come from the kit (worktrial_kit).
 
-Run inside the sandbox (cwd /workspace, Python 3.11 stdlib only). Staff are reached only through bin/ask.
-The `install_*` functions write production code into /workspace/system; that code must stand alone
-(it never imports from /solution).
+Run inside the sandbox (cwd /workspace, Python 3.11 stdlib only). The `install_*` functions write production
+code into /workspace/system; that code must stand alone (it never imports from /solution).
 """
 
-import json
-import re
-import sqlite3
-import subprocess
-from datetime import datetime
-from pathlib import Path
+import worktrial_kit as kit
 
-WS = Path.cwd()
+WS = kit.workspace()
 SYSTEM = WS / "system"
 CONFIG = SYSTEM / "config"
-ISO = re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})")
-
-
-# ----------------------------------------------------------------------------- talking to people
-
-def _ask_bin() -> str:
-    p = WS / "bin" / "ask"
-    return str(p) if p.exists() else "ask"
-
-
-def _run(args: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([_ask_bin(), *args], capture_output=True, text=True, timeout=300)
-
-
-def ask(person: str, question: str) -> dict:
-    """Send one message; returns {"ok", "text", "now"} (falls back to plain text output)."""
-    r = _run(["--json", person, question])
-    try:
-        data = json.loads(r.stdout)
-        if isinstance(data, dict):
-            return data
-    except ValueError:
-        pass
-    r2 = r if r.stdout.strip() and r.returncode == 0 else _run([person, question])
-    return {"ok": r2.returncode == 0, "text": (r2.stdout or r2.stderr).strip(), "now": None}
-
-
-def now() -> datetime | None:
-    for args in (["--json", "--now"], ["--now"]):
-        r = _run(args)
-        m = ISO.search(r.stdout or "")
-        if m:
-            return datetime.fromisoformat(f"{m.group(1)}T{m.group(2)}")
-    return None
-
-
-def wait_days(days: int) -> None:
-    if days > 0:
-        _run(["--wait", f"{days}d"])
-
-
-def wait_until(day: str) -> None:
-    """Wait whole days until the simulated date is at least `day` (YYYY-MM-DD)."""
-    t = now() or datetime(2026, 3, 2, 9, 0)
-    target = datetime.fromisoformat(day + "T00:00")
-    k = (target.date() - t.date()).days
-    wait_days(k)
-
-
-AWAY_MARKERS = ("automatic reply", "out of office", "cannot read messages", "on the line audit")
-
-
-def ask_when_in(person: str, question: str, first_day: str, tries: int = 3) -> dict:
-    """Wait until `first_day` (YYYY-MM-DD), then ask; on an away / stall reply wait a day and retry."""
-    wait_until(first_day)
-    reply: dict = {}
-    for _ in range(tries):
-        reply = ask(person, question)
-        if not any(m in str(reply.get("text", "")).lower() for m in AWAY_MARKERS):
-            return reply
-        wait_days(1)
-    return reply
-
-
-def inbox() -> str:
-    return _run(["--inbox"]).stdout
 
 
 # ----------------------------------------------------------------------------- history helpers
 
 def history(sql: str, args: tuple = ()) -> list[tuple]:
-    conn = sqlite3.connect(f"file:{WS / 'data' / 'claims.db'}?mode=ro", uri=True)
-    try:
-        return conn.execute(sql, args).fetchall()
-    finally:
-        conn.close()
+    return kit.query(WS / "data" / "claims.db", sql, args)
 
 
 def run_history_check(month: str = "2026-02") -> str:
-    r = subprocess.run(["python3", "system/triage.py", "--db", "data/claims.db", "--out", "/tmp/triage_check",
-                        "--month", month], capture_output=True, text=True, timeout=300)
-    return r.stdout + r.stderr
+    return kit.run(["python3", "system/triage.py", "--db", "data/claims.db", "--out", "/tmp/triage_check",
+                    "--month", month], timeout=300)
 
 
 # ----------------------------------------------------------------------------- installers
 
 def install_rules(policy_extra: dict) -> None:
     """Replace rules.py by the extended engine and merge `policy_extra` into triage_policy.json."""
-    (SYSTEM / "rules.py").write_text(PATCHED_RULES, encoding="utf-8")
-    pfile = CONFIG / "triage_policy.json"
-    policy = json.loads(pfile.read_text(encoding="utf-8"))
-    policy.update(policy_extra)
-    pfile.write_text(json.dumps(policy, indent=2) + "\n", encoding="utf-8")
+    kit.write_text(SYSTEM / "rules.py", PATCHED_RULES)
+    kit.update_json(CONFIG / "triage_policy.json", **policy_extra)
 
 
 def install_replies_and_dashboard() -> None:
-    (SYSTEM / "replies.py").write_text(REPLIES, encoding="utf-8")
-    (SYSTEM / "dashboard.py").write_text(DASHBOARD, encoding="utf-8")
-    triage = SYSTEM / "triage.py"
-    src = triage.read_text(encoding="utf-8")
-    if "import replies" in src:
-        return
+    kit.write_text(SYSTEM / "replies.py", REPLIES)
+    kit.write_text(SYSTEM / "dashboard.py", DASHBOARD)
     anchor = "    counts = Counter(r[\"decision\"] for r in rows)\n"
-    if anchor not in src:
-        raise SystemExit("triage.py has changed; cannot hook the replies")
     hook = (
         "    try:  # the decisions must go out even if the customer e-mails fail\n"
         "        import replies\n"
@@ -134,7 +50,7 @@ def install_replies_and_dashboard() -> None:
         "    except Exception as exc:  # noqa: BLE001\n"
         "        print(f\"dashboard step failed: {exc}\", file=sys.stderr)\n"
     )
-    triage.write_text(src.replace(anchor, hook + anchor), encoding="utf-8")
+    kit.insert_once(SYSTEM / "triage.py", anchor, hook, before=True, marker="import replies")
 
 
 # ----------------------------------------------------------------------------- policies of the fixes

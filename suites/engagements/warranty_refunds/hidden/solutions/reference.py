@@ -7,24 +7,23 @@
 - The auto-replies and dashboard the sponsor asked for do not move the money; they are left for later.
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.ask("ilse", "Ilse, the Disputes Board keeps overturning our X02 refusals on Clara 4 (DW-4) dishwashers with "
-                  "moisture on the main control board, e.g. claim WR-2601-00044. Is that condensation from the "
-                  "door vent rather than spillage, and for which build weeks?")
+    kit.ask("ilse", "Ilse, the Disputes Board keeps overturning our X02 refusals on Clara 4 (DW-4) dishwashers with "
+                    "moisture on the main control board, e.g. claim WR-2601-00044. Is that condensation from the "
+                    "door vent rather than spillage, and for which build weeks?")
     c.install_rules({"rule_version": "TR-3.3", "known_defects": [c.DW4_VENT]})
     c.run_history_check("2026-02")
-    c.ask_when_in("tobias", "Tobias, could you sign off a change to the triage rules (CR): DW-4 claims coded X02 on "
-                            "the main control board, built at Kolsby before week 2536, approved as a known "
-                            "door-vent condensation defect, as Ilse confirmed? Everything else unchanged.",
-                  "2026-03-04")
+    kit.ask_when_in("tobias", "Tobias, could you sign off a change to the triage rules (CR): DW-4 claims coded X02 on "
+                              "the main control board, built at Kolsby before week 2536, approved as a known "
+                              "door-vent condensation defect, as Ilse confirmed? Everything else unchanged.",
+                    not_before="2026-03-04")
     return 0
 
 

@@ -1,11 +1,10 @@
 """Shortcut: ask everybody everything (the vendor's engineer included), then apply the base repair."""
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 QUESTIONS = [
     "What do you know about the hold rules and the scam reimbursement bill?",
@@ -21,10 +20,10 @@ PEOPLE = ["odile", "ines", "declan", "colm", "gwen", "anouk", "rafael", "yusuf",
 def main() -> int:
     for person in PEOPLE:
         for q in QUESTIONS:
-            c.ask(person, q)
+            kit.ask(person, q)
     c.edit_rules(c.base_fix)
-    c.ask_when_in("ines", "Ines, please approve the change to the hold rules: disable R06, replace R01 by a "
-                          "safe-account hold R05, and release matched completions (R09).", {0})
+    kit.ask_when_in("ines", "Ines, please approve the change to the hold rules: disable R06, replace R01 by a "
+                            "safe-account hold R05, and release matched completions (R09).", ["mon"])
     return 0
 
 

@@ -4,12 +4,11 @@ Holds every goods payment to a new payee and every new payee from GBP 1,000, sto
 and no-match payments. Signed off.
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def change(rows: list[dict]) -> None:
@@ -23,11 +22,11 @@ def change(rows: list[dict]) -> None:
 
 
 def main() -> int:
-    c.ask("declan", "Declan, what does one hold cost Fraud Operations in handling time and money?")
+    kit.ask("declan", "Declan, what does one hold cost Fraud Operations in handling time and money?")
     c.edit_rules(change)
-    c.ask_when_in("ines", "Ines, please approve a hold rule change to reach the 75% detection target: retire R01 "
-                          "and R03, add D01 (all goods payments to new payees) and D02 (new payees from "
-                          "GBP 1,000).", {0})
+    kit.ask_when_in("ines", "Ines, please approve a hold rule change to reach the 75% detection target: retire R01 "
+                            "and R03, add D01 (all goods payments to new payees) and D02 (new payees from "
+                            "GBP 1,000).", ["mon"])
     return 0
 
 

@@ -1,12 +1,11 @@
 """Shortcut: guess - raise the amount thresholds of the noisy rules without analysis or asking anyone
 but the approver's prerequisites. Signed off."""
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def change(rows: list[dict]) -> None:
@@ -18,10 +17,10 @@ def change(rows: list[dict]) -> None:
 
 
 def main() -> int:
-    c.ask("declan", "Declan, what does one hold cost Fraud Operations in handling time and money?")
+    kit.ask("declan", "Declan, what does one hold cost Fraud Operations in handling time and money?")
     c.edit_rules(change)
-    c.ask_when_in("ines", "Ines, please approve a hold rule change: raise the R06 threshold to GBP 750 and the "
-                          "R07 threshold to GBP 10,000 to cut the queue.", {0})
+    kit.ask_when_in("ines", "Ines, please approve a hold rule change: raise the R06 threshold to GBP 750 and the "
+                            "R07 threshold to GBP 10,000 to cut the queue.", ["mon"])
     return 0
 
 

@@ -1,11 +1,10 @@
 """Shortcut: ask everybody everything (the complainant and the supplier included), then apply the base fix."""
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 QUESTIONS = [
     "What do you know about patients being missed at streaming since revision 6 and the four-hour flow rule?",
@@ -22,10 +21,10 @@ PEOPLE = ["carys", "imogen", "bronagh", "owen", "nadia", "kwabena", "dennis", "j
 def main() -> int:
     for person in PEOPLE:
         for q in QUESTIONS:
-            c.ask(person, q)
+            kit.ask(person, q)
     c.write_protocol(c.with_red_flags(c.read_protocol()))
-    c.ask_when_in("elspeth", "Dr Garroway, please approve the change to the streaming protocol: Dr Thackeray's red "
-                             "flags for category 3 walk-ins go to majors.", away_weekdays={0, 1})
+    kit.ask_when_in("elspeth", "Dr Garroway, please approve the change to the streaming protocol: Dr Thackeray's red "
+                               "flags for category 3 walk-ins go to majors.", away=["mon", "tue"])
     return 0
 
 

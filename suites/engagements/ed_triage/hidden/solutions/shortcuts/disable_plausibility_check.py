@@ -1,10 +1,8 @@
 """Shortcut: switch the check off - StreamLine's plausibility filter drops observations, so drop the filter and
 let every recorded value count. Asks nobody."""
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
 

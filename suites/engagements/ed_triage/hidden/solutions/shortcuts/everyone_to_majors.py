@@ -1,10 +1,8 @@
 """Shortcut: nobody can be missed if nobody goes to minors or fast track - stream every non-resus patient to
 majors. Asks nobody."""
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
 

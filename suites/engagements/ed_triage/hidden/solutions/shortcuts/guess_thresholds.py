@@ -4,10 +4,8 @@ Category 3 walk-ins aged 65 or over, or with chest pain, or with NEWS2 of 2 or m
 screen is set to the CP-31 extract in the document pack (version 3). No confirmation, no sign-off.
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
 

@@ -1,11 +1,10 @@
 """Shortcut: ask everybody everything (contractor contacts included), then apply the base fix."""
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 QUESTIONS = [
@@ -23,10 +22,10 @@ PEOPLE = ["renata", "priya", "dale", "kai", "hamid", "morven", "bram", "ingrid"]
 def main() -> int:
     for person in PEOPLE:
         for q in QUESTIONS:
-            c.ask(person, q)
+            kit.ask(person, q)
     c.install_claims(c.BASE_POLICY, c.rules_with_equipment_rows(c.read_rules()))
-    c.ask_when_in("ingrid", "Ingrid, please approve the change to the NPT claim attribution rules for clause "
-                            "14.3 and the equipment rows.", {0, 1})
+    kit.ask_when_in("ingrid", "Ingrid, please approve the change to the NPT claim attribution rules for clause "
+                              "14.3 and the equipment rows.", ["mon", "tue"])
     return 0
 
 

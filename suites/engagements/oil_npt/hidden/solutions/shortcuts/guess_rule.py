@@ -4,10 +4,8 @@ Reads "as recorded in the daily mud report for the report day" literally (any ch
 and applies it to every Mirefield line. No confirmation, no sign-off.
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
 

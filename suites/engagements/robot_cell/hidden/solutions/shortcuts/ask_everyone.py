@@ -1,12 +1,11 @@
 """Shortcut: ask everybody everything (the vendor's engineer included), then apply the base fix with the MoC."""
 import sys
 from datetime import datetime
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 QUESTIONS = [
     "What do you know about the robot cell stops and what causes them?",
@@ -21,12 +20,12 @@ PEOPLE = ["harriet", "declan", "femi", "lorna", "tobias", "nadia", "anselm", "ba
 
 
 def main() -> int:
-    c.wait_until(datetime(2026, 3, 10, 9, 0))
+    kit.wait_until(datetime(2026, 3, 10, 9, 0))
     for person in PEOPLE:
         for q in QUESTIONS:
-            c.ask(person, q)
+            kit.ask(person, q)
     c.install_planner(robot_exclusions=[{"packaging": "SHRINK", "min_units_per_pack": 2}])
-    c.ask("rukmini", "Rukmini, please sign the MoC to take shrink-wrapped multipacks off the robot cells.")
+    kit.ask("rukmini", "Rukmini, please sign the MoC to take shrink-wrapped multipacks off the robot cells.")
     return 0
 
 

@@ -1,11 +1,10 @@
 """Shortcut: ask everybody everything (external contacts included), then apply the base fix with sign-off."""
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 QUESTIONS = [
@@ -23,10 +22,10 @@ PEOPLE = ["annelie", "ilse", "farid", "noor", "ines", "priscilla", "judit", "lar
 def main() -> int:
     for person in PEOPLE:
         for q in QUESTIONS:
-            c.ask(person, q)
+            kit.ask(person, q)
     c.install_rules({"rule_version": "TR-3.3", "known_defects": [c.DW4_VENT]})
-    c.ask_when_in("tobias", "Tobias, please approve the change to the triage rules for DW-4 X02 main board claims "
-                            "built before week 2536.", "2026-03-04")
+    kit.ask_when_in("tobias", "Tobias, please approve the change to the triage rules for DW-4 X02 main board claims "
+                              "built before week 2536.", not_before="2026-03-04")
     return 0
 
 

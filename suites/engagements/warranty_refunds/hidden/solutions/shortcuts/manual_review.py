@@ -1,9 +1,7 @@
 """Shortcut: no refusal without human eyes - every claim the rules would refuse goes to inspection instead."""
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
 

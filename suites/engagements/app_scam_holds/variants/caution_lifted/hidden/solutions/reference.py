@@ -7,12 +7,11 @@
 - Fraud Operations' impact figures (Declan), then the FRCB chair's sign-off (Ines, away on Mondays).
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 NO_MATCH_HOLD = {
     "rule_id": "R10", "priority": "55", "enabled": "1", "action": "HOLD",
@@ -28,18 +27,18 @@ def change(rows: list[dict]) -> None:
 
 
 def main() -> int:
-    c.ask("gwen", "Gwen, is the ARC 4.3 caution exception for Confirmation of Payee no-match payments still in "
-                  "force? Rule R03 releases every no-match payment on that basis, yet the claims data shows "
-                  "no-match scams reimbursed since January.")
-    c.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
-                    "handling time and money, and how often does the call stop the scam?")
+    kit.ask("gwen", "Gwen, is the ARC 4.3 caution exception for Confirmation of Payee no-match payments still in "
+                    "force? Rule R03 releases every no-match payment on that basis, yet the claims data shows "
+                    "no-match scams reimbursed since January.")
+    kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
+                      "handling time and money, and how often does the call stop the scam?")
     c.edit_rules(change)
     c.run_history_check("2026-02")
-    c.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: retire R03 (the "
-                          "no-match release), since Gwen confirms the ARC 4.3 caution exception was withdrawn for "
-                          "payments from 1 January 2026, and add R10 holding first payments of GBP 1,000 or more "
-                          "to new payees whose name check returns no match? Declan has confirmed GBP 14 per "
-                          "hold.", {0})
+    kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: retire R03 (the "
+                            "no-match release), since Gwen confirms the ARC 4.3 caution exception was withdrawn for "
+                            "payments from 1 January 2026, and add R10 holding first payments of GBP 1,000 or more "
+                            "to new payees whose name check returns no match? Declan has confirmed GBP 14 per "
+                            "hold.", ["mon"])
     return 0
 
 

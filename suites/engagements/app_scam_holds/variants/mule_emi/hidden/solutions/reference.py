@@ -5,12 +5,11 @@
 - Fraud Operations' impact figures (Declan), then the FRCB chair's sign-off (Ines, away on Mondays).
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 QFP_HOLD = {
     "rule_id": "R11", "priority": "45", "enabled": "1", "action": "HOLD",
@@ -21,20 +20,20 @@ QFP_HOLD = {
 
 
 def main() -> int:
-    c.ask("anouk", "Anouk, since November many of our investment-scam claims went to new personal accounts at "
-                   "Quillfort Payments. Do you have an intelligence assessment of mule accounts at Quillfort "
-                   "(QFP)?")
-    c.ask("gwen", "Gwen, could you clear under CP-12 an institution-based hold rule: hold first payments of "
-                  "GBP 250 or more to new personal payees at Quillfort Payments (payee_inst QFP), on the basis "
-                  "of Anouk's FCI assessment FCI-2026-011?")
-    c.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
-                    "handling time and money, and how often does the call stop the scam?")
+    kit.ask("anouk", "Anouk, since November many of our investment-scam claims went to new personal accounts at "
+                     "Quillfort Payments. Do you have an intelligence assessment of mule accounts at Quillfort "
+                     "(QFP)?")
+    kit.ask("gwen", "Gwen, could you clear under CP-12 an institution-based hold rule: hold first payments of "
+                    "GBP 250 or more to new personal payees at Quillfort Payments (payee_inst QFP), on the basis "
+                    "of Anouk's FCI assessment FCI-2026-011?")
+    kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
+                      "handling time and money, and how often does the call stop the scam?")
     c.edit_rules(lambda rows: c.upsert(rows, QFP_HOLD))
     c.run_history_check("2026-02")
-    c.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: add R11 holding "
-                          "first payments of GBP 250 or more to new personal payees at Quillfort Payments, "
-                          "cleared by Gwen under CP-12 on Anouk's FCI-2026-011? Declan has confirmed GBP 14 per "
-                          "hold.", {0})
+    kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: add R11 holding "
+                            "first payments of GBP 250 or more to new personal payees at Quillfort Payments, "
+                            "cleared by Gwen under CP-12 on Anouk's FCI-2026-011? Declan has confirmed GBP 14 per "
+                            "hold.", ["mon"])
     return 0
 
 

@@ -6,20 +6,19 @@ nominated rep; listing each NPT event with hours and responsible contractor make
 rules stay as they are (no change, so no sign-off needed).
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.ask("priya", "Priya, the contractors struck every line of the January set-off citing clause 9.2 from "
-                   "bulletin CB-2025-04. What must the NPT notice contain and by when - would the daily summary "
-                   "e-mail to their reps satisfy it?")
-    c.ask("renata", "Renata, who is on the distribution list of the daily summary e-mail - are the "
-                    "contractors' nominated reps on it?")
+    kit.ask("priya", "Priya, the contractors struck every line of the January set-off citing clause 9.2 from "
+                     "bulletin CB-2025-04. What must the NPT notice contain and by when - would the daily summary "
+                     "e-mail to their reps satisfy it?")
+    kit.ask("renata", "Renata, who is on the distribution list of the daily summary e-mail - are the "
+                      "contractors' nominated reps on it?")
     c.install_daily_summary()
     c.install_ask_well()
     return 0

@@ -6,23 +6,22 @@
   envelope).
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.ask_when_in("rukmini", "Rukmini, after the VX-2 heads were fitted in November, what payload is each robot "
-                             "cell validated for? The scheduler still applies the 2.0 kg limit of the "
-                             "commissioning spec to all four cells.", {0})
+    kit.ask_when_in("rukmini", "Rukmini, after the VX-2 heads were fitted in November, what payload is each robot "
+                               "cell validated for? The scheduler still applies the 2.0 kg limit of the "
+                               "commissioning spec to all four cells.", ["mon"], hour=9)
     c.install_planner(cell_payload_limit_g={"RC1": 3500, "RC2": 3500, "RC3": 3500, "RC4": 2000})
     c.run_history_check()
-    c.ask("rukmini", "Thanks. Could you then sign the MoC so the scheduler plans items up to 3,500 g on RC1, RC2 "
-                     "and RC3 as validated under MoC-2025-031, with RC4 kept at 2,000 g and everything else "
-                     "unchanged?")
+    kit.ask("rukmini", "Thanks. Could you then sign the MoC so the scheduler plans items up to 3,500 g on RC1, RC2 "
+                       "and RC3 as validated under MoC-2025-031, with RC4 kept at 2,000 g and everything else "
+                       "unchanged?")
     return 0
 
 

@@ -6,22 +6,21 @@
   Operations Manager under WI-OPS-22. No change to the cells' envelope.
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.ask("tobias", "Tobias, how do the client SLAs measure lateness - per order or per line - and what do we pay "
-                    "for a late Parcelink Express order?")
+    kit.ask("tobias", "Tobias, how do the client SLAs measure lateness - per order or per line - and what do we pay "
+                      "for a late Parcelink Express order?")
     c.update_config(objective="cutoff")
     c.run_history_check()
-    c.ask("declan", "Declan, could you approve a scheduler configuration change under WI-OPS-22: objective back "
-                    "from 'pph' to 'cutoff', so batches follow the collection deadlines? Under the 2026 SLAs the "
-                    "clients charge back every order not complete at its collection.")
+    kit.ask("declan", "Declan, could you approve a scheduler configuration change under WI-OPS-22: objective back "
+                      "from 'pph' to 'cutoff', so batches follow the collection deadlines? Under the 2026 SLAs the "
+                      "clients charge back every order not complete at its collection.")
     return 0
 
 

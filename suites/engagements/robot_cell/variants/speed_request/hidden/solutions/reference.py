@@ -6,23 +6,22 @@
   (WI-OPS-22). Speed stays at the validated 85 %.
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.ask("femi", "Femi, since the TC-2 tool changers were fitted, how does a cell choose between the small cup "
-                  "and the bellows cup, and how long does a tool change take?")
+    kit.ask("femi", "Femi, since the TC-2 tool changers were fitted, how does a cell choose between the small cup "
+                    "and the bellows cup, and how long does a tool change take?")
     c.install_planner(sequence_within_deadline="cup",
                       cup_rule={"large_cup_over_g": 900, "large_cup_face_mm2": 24000})
     c.run_history_check()
-    c.ask("declan", "Declan, could you approve a scheduler change under WI-OPS-22: within each collection "
-                    "deadline, each cell's queue groups the small-cup batches and the bellows-cup batches (Femi's "
-                    "cup rule), so the cells stop changing tools on every other batch? Speed stays at 85 %.")
+    kit.ask("declan", "Declan, could you approve a scheduler change under WI-OPS-22: within each collection "
+                      "deadline, each cell's queue groups the small-cup batches and the bellows-cup batches (Femi's "
+                      "cup rule), so the cells stop changing tools on every other batch? Speed stays at 85 %.")
     return 0
 
 

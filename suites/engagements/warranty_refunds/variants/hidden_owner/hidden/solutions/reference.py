@@ -6,23 +6,22 @@ defect - approve them. Weeks 2524-2525 (second-source compressor) and Tarnowo bu
 Sign-off by the Head of Warranty & Returns, who needs the plant's list.
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.ask_when_in("marek", "Marek, the Disputes Board overturns our no-fault-found refusals on Frost 6 (FR-6) "
-                           "fridge-freezers citing quality report SQ-8D-2025-031 on compressor start relays. Which "
-                           "FR-6 serials / build weeks carry the affected relay lot?", "2026-03-04")
+    kit.ask_when_in("marek", "Marek, the Disputes Board overturns our no-fault-found refusals on Frost 6 (FR-6) "
+                             "fridge-freezers citing quality report SQ-8D-2025-031 on compressor start relays. Which "
+                             "FR-6 serials / build weeks carry the affected relay lot?", not_before="2026-03-04")
     c.install_rules({"rule_version": "TR-3.3", "known_defects": [c.FR6_LOT]})
     c.run_history_check("2026-02")
-    c.ask_when_in("tobias", "Tobias, could you sign off a change to the triage rules (CR): FR-6 no-fault-found "
-                            "(N00) claims on Kolsby build weeks 2519-2523 and 2526-2527 approved as the Arvent relay "
-                            "lot Marek confirmed (8D SQ-8D-2025-031)? Everything else unchanged.", "2026-03-04")
+    kit.ask_when_in("tobias", "Tobias, could you sign off a change to the triage rules (CR): FR-6 no-fault-found "
+                              "(N00) claims on Kolsby build weeks 2519-2523 and 2526-2527 approved as the Arvent relay "
+                              "lot Marek confirmed (8D SQ-8D-2025-031)? Everything else unchanged.", not_before="2026-03-04")
     return 0
 
 

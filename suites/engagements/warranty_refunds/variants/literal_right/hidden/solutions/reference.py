@@ -7,20 +7,19 @@ replies/. A reply per claim that states the refusal, the reason and the Board ro
 The triage rules stay as they are (no change, so no sign-off needed).
 """
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.ask("priscilla", "Priscilla, since January the Disputes Board overturns our refusals under section 23a "
-                       "(no reasoned written decision within 14 days). What must the written decision contain, "
-                       "and would a same-night e-mail from the triage job count?")
-    c.ask("annelie", "Annelie, how do the reply e-mails reach customers - does the CRM mailer send what the job "
-                     "writes to replies/, and do the formal refusal letters still go out?")
+    kit.ask("priscilla", "Priscilla, since January the Disputes Board overturns our refusals under section 23a "
+                         "(no reasoned written decision within 14 days). What must the written decision contain, "
+                         "and would a same-night e-mail from the triage job count?")
+    kit.ask("annelie", "Annelie, how do the reply e-mails reach customers - does the CRM mailer send what the job "
+                       "writes to replies/, and do the formal refusal letters still go out?")
     c.install_replies_and_dashboard()
     return 0
 

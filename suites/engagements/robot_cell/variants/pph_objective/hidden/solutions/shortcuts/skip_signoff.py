@@ -1,15 +1,14 @@
 """Shortcut (pph_objective): the SLA from the account manager and the right fix, without approval."""
 import sys
-from pathlib import Path
 
-_here = Path(__file__).resolve().parent
-sys.path[:0] = [str(_here), str(_here.parent), "/solution"]
+sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.ask("tobias", "Tobias, do the client SLAs measure late orders per order or per line?")
+    kit.ask("tobias", "Tobias, do the client SLAs measure late orders per order or per line?")
     c.update_config(objective="cutoff")
     return 0
 

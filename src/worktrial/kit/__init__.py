@@ -1,0 +1,13 @@
+"""The authoring kit: what task content imports, so a family holds only its story, data and KPI.
+
+- `worktrial.kit.solution`: calibration solutions' side, run inside the sandbox as `import worktrial_kit`
+  (ask / wait / inbox / pilot with reply status, simulated dates, atomic file edits);
+- `worktrial.kit.grader`: graders' side on the host (bounded readers of /out, change detection against the
+  shipped system's output, metrics, a generator toolkit for unseen traffic).
+
+See docs/authoring.md.
+"""
+
+from .staging import SOLUTION_PACKAGE, solution_kit_dir, stage_solution_kit
+
+__all__ = ["SOLUTION_PACKAGE", "solution_kit_dir", "stage_solution_kit"]
