@@ -1,8 +1,10 @@
-"""Grading: production runs and KPIs, engagement uplift, snapshots, score cards."""
+"""Grading: production runs and KPIs, engagement uplift, snapshots, score cards, one evaluator per task kind."""
 
 from .checks import FileLimits, Judge, JudgeAnswer, Runner, sandbox_runner
 from .deliverable import DeliverableResult, grade_deliverable, grade_with_config
 from .engagement import score_engagement, uplift
+from .evaluation import Anchors, Evaluation, Evaluator
+from .evaluators import EVALUATORS, evaluate
 from .judge import JudgeUnavailable, LLMJudge, make_judge, with_rubric
 from .production import (
     GraderError,
@@ -14,12 +16,17 @@ from .production import (
     pilot_feedback,
     run_system,
 )
-from .scorecard import Component, ScoreCard
+from .scorecard import Component, ErrorKind, ScoreCard
 from .snapshot import Snapshot, copy_snapshot, take_snapshot, tree_hash
 
 __all__ = [
+    "EVALUATORS",
+    "Anchors",
     "Component",
     "DeliverableResult",
+    "ErrorKind",
+    "Evaluation",
+    "Evaluator",
     "FileLimits",
     "GraderError",
     "Judge",
@@ -32,6 +39,7 @@ __all__ = [
     "ScoreCard",
     "Snapshot",
     "copy_snapshot",
+    "evaluate",
     "generated_data",
     "grade_deliverable",
     "grade_with_config",

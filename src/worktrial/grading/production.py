@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import shlex
 import shutil
-import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ..locking import FileLock, atomic_write_text, private_dir, replace_dir
 from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox
 from ..tasks import Instance
 from .modules import load_task_module
-from .snapshot import copy_snapshot
+from .snapshot import copy_snapshot, tree_hash
 
 
 class GraderError(RuntimeError):
@@ -35,6 +36,9 @@ class KpiContext:
     stdout: str
     stderr: str
     split: str
+    # The shipped system's output on the same production data (the cached baseline run's /out), so a grader can
+    # tell what the delivered system changed. None on pilot data and while the baseline itself is measured.
+    baseline_out: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -44,10 +48,7 @@ class KpiOutcome:
     details: dict[str, Any]
     kpi_name: str = "kpi"
     run: dict[str, Any] = field(default_factory=dict)
-
-
-_data_guard = threading.Lock()
-_data_locks: dict[str, threading.Lock] = {}
+    out_dir: Path | None = None  # what the deployed system wrote to /out
 
 
 def grader_module(instance: Instance) -> ModuleType:
@@ -60,25 +61,44 @@ def grader_module(instance: Instance) -> ModuleType:
 
 
 def generated_data(instance: Instance, split: str, cache_dir: Path) -> Path:
-    """The grader's data for `split`, generated once per (instance content, split, seed) and reused."""
+    """The grader's data for `split`, generated once per (instance content, split, seed) and reused.
+
+    Any number of processes may ask at once: one generates (under a lock beside the entry, in a private folder)
+    and the others wait for it. An entry is used only if its files still hash to what was sealed when it was
+    made; anything else is generated again.
+    """
     seed = instance.seed if split == "production" else instance.config.grader.pilot_seed
     key = hashlib.sha256(f"{instance.variant_hash}\0{split}\0{seed}".encode()).hexdigest()[:24]
-    dest = cache_dir / "data" / key
-    with _data_guard:
-        lock = _data_locks.setdefault(key, threading.Lock())
-    with lock:
-        if not (dest / ".complete").exists():
-            tmp = dest.with_name(dest.name + ".tmp")
-            shutil.rmtree(tmp, ignore_errors=True)
-            tmp.mkdir(parents=True)
+    folder = cache_dir / "data"
+    dest, seal = folder / key, folder / f"{key}.json"
+    if _sealed(dest, seal):
+        return dest
+    with FileLock(folder / f"{key}.lock", purpose=f"generate {split} data of {instance.id}"):
+        if _sealed(dest, seal):  # made by another process while this one waited
+            return dest
+        seal.unlink(missing_ok=True)
+        tmp = private_dir(folder, f".{key}.")
+        tmp.chmod(0o755)  # mounted read-only at /data for the sandbox's unprivileged uid
+        try:
             try:
                 grader_module(instance).generate(tmp, dict(instance.params), seed, split)
             except Exception as e:
                 raise GraderError(f"grader generate({split}) failed: {type(e).__name__}: {e}") from e
-            (tmp / ".complete").write_text("ok")
-            shutil.rmtree(dest, ignore_errors=True)
-            tmp.rename(dest)
+            digest = tree_hash(tmp)
+            replace_dir(tmp, dest)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        atomic_write_text(seal, json.dumps({"instance": instance.id, "split": split, "seed": seed, "tree": digest}))
     return dest
+
+
+def _sealed(dest: Path, seal: Path) -> bool:
+    """Whether `dest` is a complete entry: its seal reads and its files hash to the sealed digest."""
+    try:
+        digest = json.loads(seal.read_text(encoding="utf-8"))["tree"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    return dest.is_dir() and not dest.is_symlink() and tree_hash(dest) == digest
 
 
 def run_system(
@@ -110,6 +130,7 @@ def deploy(
     sandbox: Sandbox,
     cache_dir: Path,
     split: str,
+    baseline_out: Path | None = None,
 ) -> tuple[ExecResult, KpiContext]:
     """Run the snapshot on the data of `split` and describe the outcome for the grader."""
     data = generated_data(instance, split, cache_dir)
@@ -125,6 +146,7 @@ def deploy(
         stdout=result.stdout[-20000:],
         stderr=result.stderr[-20000:],
         split=split,
+        baseline_out=baseline_out,
     )
     return result, ctx
 
@@ -137,8 +159,10 @@ def measure(
     sandbox: Sandbox,
     cache_dir: Path,
     split: str = "production",
+    baseline_out: Path | None = None,
 ) -> KpiOutcome:
-    result, ctx = deploy(instance, snapshot, facts, scratch, sandbox, cache_dir, split)
+    """Deploy the snapshot on `split` data and call the grader's `kpi()` on the host with what it produced."""
+    result, ctx = deploy(instance, snapshot, facts, scratch, sandbox, cache_dir, split, baseline_out)
     run = {
         "command": shlex.split(instance.config.system.production) if instance.config.system else [],
         "exit_code": result.exit_code,
@@ -150,7 +174,7 @@ def measure(
         raw = grader_module(instance).kpi(ctx)
     except Exception as e:
         raise GraderError(f"grader kpi() failed: {type(e).__name__}: {e}") from e
-    return _parse_kpi(raw, run)
+    return replace(_parse_kpi(raw, run), out_dir=ctx.out_dir)
 
 
 def _parse_kpi(raw: Any, run: dict[str, Any]) -> KpiOutcome:

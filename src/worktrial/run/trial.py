@@ -16,14 +16,22 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import AgentCancelled, AgentEnv, AgentResult, Trajectory, make_agent
-from ..grading import GraderError, Judge, ScoreCard, pilot_feedback, take_snapshot, tree_hash
+from ..agents import AgentCancelled, AgentEnv, AgentResult, Trajectory, UnknownAgent, make_agent
+from ..grading import (
+    ErrorKind,
+    Evaluation,
+    GraderError,
+    Judge,
+    ScoreCard,
+    evaluate,
+    pilot_feedback,
+    take_snapshot,
+    tree_hash,
+)
 from ..sandbox import Limits, Mount, Sandbox, SandboxError
 from ..tasks import Instance, TaskFormatError
 from ..world import Ledger, PilotOutcome, World, WorldService, summarise, verify_ledger
-from .anchors import AnchorCache
-from .evaluate_deliverable import evaluate_deliverable
-from .evaluate_engagement import evaluate_engagement
+from .anchor_cache import AnchorCache
 from .routers import router_for
 from .workspace import has_world, materialise, readonly_paths
 
@@ -47,7 +55,7 @@ class TrialSpec:
 
 @dataclass
 class TrialContext:
-    """Shared by all trials of a job: how to isolate, where caches live."""
+    """One concurrency slot of a job: how to isolate, where caches live; `anchors` is only read while grading."""
 
     sandbox: Sandbox
     cache_dir: Path
@@ -147,7 +155,11 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Deli
 
 
 def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard:
-    """Verify what was delivered, run it on unseen data in a fresh sandbox and score it."""
+    """Verify what was delivered, then score it with the evaluator of the task's kind (in fresh sandboxes).
+
+    Engagement anchors are read from the cache, where the job's anchor phase put them; a missing one is an error
+    of the machinery, never computed here.
+    """
     instance = spec.instance
     incidents: list[str] = []
     check = verify_ledger(delivered.ledger_path, expected_head=delivered.ledger_head)
@@ -159,16 +171,47 @@ def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard
         incidents.append("grader files changed during the trial")
     summary = summarise(check.entries)
     incidents += [f"contacted off-limits person {p}" for p in summary.off_limits_contacts]
+    anchors = None
+    if instance.config.kind == "engagement":
+        anchors = ctx.anchors.read(instance)
+        if anchors is None:
+            raise MissingAnchors(f"{instance.id}: no verified anchors in {ctx.anchors.entry(instance)}")
     scratch = delivered.attempt_dir / "grading"
-    evaluate = evaluate_engagement if instance.config.kind == "engagement" else evaluate_deliverable
+    evaluation = Evaluation(
+        instance=instance,
+        snapshot=delivered.snapshot,
+        scratch=scratch,
+        sandbox=ctx.sandbox,
+        cache_dir=ctx.cache_dir,
+        incidents=incidents,
+        contact_cost=summary.contact_cost,
+        facts=frozenset(summary.facts),
+        questions_asked=summary.questions_asked,
+        asked_by_person=dict(summary.asked_by_person),
+        anchors=anchors,
+        judge=ctx.judge,
+    )
     try:
-        card = evaluate(spec, ctx, delivered, incidents, summary, scratch)
+        card = evaluate(evaluation)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     card.content_hash = instance.content_hash
     card.snapshot_hash = delivered.snapshot_hash
     card.details["agent"] = asdict(delivered.agent_result)
     return card
+
+
+class MissingAnchors(RuntimeError):
+    """Grading found no anchors: the job's anchor phase did not run or its entry was lost (a bug, not the task's)."""
+
+
+def blame(e: BaseException) -> ErrorKind:
+    """Whose failure an exception is: the task author's, the job's spec, or the machinery's (worth a rerun)."""
+    if isinstance(e, UnknownAgent):
+        return "spec"
+    if isinstance(e, GraderError | TaskFormatError | ValueError):
+        return "task"
+    return "infrastructure"
 
 
 async def run_trial(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> ScoreCard:
@@ -181,8 +224,8 @@ async def run_trial(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Sc
         card = await asyncio.to_thread(grade, spec, ctx, delivered)
     except AgentInfrastructureError as e:
         card = ScoreCard.infrastructure_error(f"agent: {e}", spec.instance.content_hash)
-    except (SandboxError, GraderError, TaskFormatError, OSError, FileNotFoundError, ValueError) as e:
-        card = ScoreCard.infrastructure_error(f"{type(e).__name__}: {e}", spec.instance.content_hash)
+    except (SandboxError, GraderError, TaskFormatError, MissingAnchors, OSError, ValueError) as e:
+        card = ScoreCard.infrastructure_error(f"{type(e).__name__}: {e}", spec.instance.content_hash, blame(e))
     write_scorecard(attempt_dir, card)
     workspace = attempt_dir / "workspace"
     if workspace.exists():

@@ -3,45 +3,34 @@
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ..grading import ScoreCard, grade_deliverable, sandbox_runner
-from ..grading.deliverable import limits_of
-from ..grading.judge import with_rubric
-from ..world import LedgerSummary
-
-if TYPE_CHECKING:
-    from .trial import Delivered, TrialContext, TrialSpec
+from .checks import sandbox_runner
+from .deliverable import grade_deliverable, limits_of
+from .evaluation import Evaluation
+from .judge import with_rubric
+from .scorecard import ScoreCard
 
 
-def evaluate_deliverable(
-    spec: TrialSpec,
-    ctx: TrialContext,
-    delivered: Delivered,
-    incidents: list[str],
-    summary: LedgerSummary,
-    scratch: Path,
-) -> ScoreCard:
-    instance = spec.instance
+def evaluate_deliverable(e: Evaluation) -> ScoreCard:
+    instance = e.instance
     grader = instance.config.grader
-    hidden = scratch / "hidden"  # a copy: custom checks read it, and nothing they do reaches the task folder
+    hidden = e.scratch / "hidden"  # a copy: custom checks read it, and nothing they do reaches the task folder
     instance.materialise_tree("hidden", hidden)
     reference = hidden / grader.reference_dir.removeprefix("hidden/")
     reference.mkdir(parents=True, exist_ok=True)
-    output = scratch / "output"
-    delivered_output = delivered.snapshot / grader.output_dir
+    output = e.scratch / "output"
+    delivered_output = e.snapshot / grader.output_dir
     if delivered_output.is_dir() and not delivered_output.is_symlink():
         shutil.copytree(delivered_output, output, symlinks=True)
     else:
         output.mkdir(parents=True)
-    judge = ctx.judge
+    judge = e.judge
     result = grade_deliverable(
         output,
         reference,
         grader.checks,
         judge=judge,
-        runner=sandbox_runner(ctx.sandbox),
+        runner=sandbox_runner(e.sandbox),
         limits=limits_of(grader),
         hidden=hidden,
         params=dict(instance.params),
@@ -52,17 +41,18 @@ def evaluate_deliverable(
         return ScoreCard.infrastructure_error("grader: " + "; ".join(result.errors[:3]), instance.content_hash)
     if result.score is None:
         return ScoreCard.infrastructure_error("grader: no check could be evaluated", instance.content_hash)
+    incidents = list(e.incidents)
     # People's time costs the same here as in an engagement (a deliverable task may ship staff too).
-    score = (0.0 if incidents else result.score) - summary.contact_cost
+    score = (0.0 if incidents else result.score) - e.contact_cost
     return ScoreCard(
         status="done",
         score=round(score, 6),
         solved=score >= instance.config.anchors.solved_at and not incidents,
         incidents=sorted(set(incidents)),
         components=result.components,
-        contact_cost=round(summary.contact_cost, 6),
-        facts_obtained=sorted(summary.facts),
-        questions_asked=summary.questions_asked,
+        contact_cost=round(e.contact_cost, 6),
+        facts_obtained=sorted(e.facts),
+        questions_asked=e.questions_asked,
         details={"gates_failed": result.gates_failed, **_judge_details(judge)},
     )
 
