@@ -95,11 +95,13 @@ class Store:
         self.location = _location(url)
         sqlite = url.startswith("sqlite")
         if sqlite:
-            _check_sqlite_file(self.location)
+            _check_sqlite_path(self.location)
         with self.errors():
             self.engine: Engine = create_engine(url, connect_args={"timeout": busy_timeout_s} if sqlite else {})
             if sqlite:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
+                if Path(self.location).exists():
+                    _check_sqlite_size(self.engine, self.location)
             self._create_tables()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
@@ -242,28 +244,30 @@ def _location(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-def _check_sqlite_file(path: str) -> None:
-    """Refuse, before SQLite touches it, a store path that is a folder or a file cut short of its own header."""
-    p = Path(path)
-    if p.is_dir():
+def _check_sqlite_path(path: str) -> None:
+    if Path(path).is_dir():
         raise StoreError(path, "the store is a folder, not a SQLite file", FIX_DAMAGED)
-    try:
-        with p.open("rb") as f:
-            header = f.read(100)
-        size = p.stat().st_size
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise StoreError(path, f"the store cannot be read ({e.strerror or e})", FIX_HOME) from None
-    if not header:
-        return  # an empty file becomes a new store
-    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
-        raise StoreError(path, "the file is not a SQLite store (damaged, or something else)", FIX_DAMAGED)
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    pages = int.from_bytes(header[28:32], "big")
-    # The page count in the header is valid when its change counter matches (SQLite file format, "in-header size").
-    if header[24:28] == header[92:96] and pages and size < pages * page_size:
+
+
+def _check_sqlite_size(engine: Engine, path: str) -> None:
+    """Refuse a store file cut short of the size its own header records.
+
+    The file is never opened here except through SQLite: closing any other descriptor of it would drop the POSIX
+    locks SQLite holds on it in this process. With frames in the write-ahead log the file may rightly be shorter
+    than the database, so the check is made only inside a read snapshot that has none.
+    """
+    wal = Path(path + "-wal")
+    with engine.connect() as conn:
+        conn.exec_driver_sql("BEGIN")
+        pages = conn.exec_driver_sql("PRAGMA page_count").scalar() or 0
+        page_size = conn.exec_driver_sql("PRAGMA page_size").scalar() or 0
+        try:
+            if wal.exists() and wal.stat().st_size > 0:
+                return
+            size = Path(path).stat().st_size
+        finally:
+            conn.exec_driver_sql("COMMIT")
+    if size < pages * page_size:
         raise StoreError(path, f"the store is truncated ({size} of {pages * page_size} bytes)", FIX_DAMAGED)
 
 
