@@ -158,3 +158,31 @@ def test_void_trials_exit_non_zero_with_their_reasons(tiny_suite: Path, tmp_path
     assert "nan" not in rep.stdout.lower()
     cmp = wt("compare", jobs[0], jobs[1], "--home", str(home))
     assert cmp.returncode == 1 and "share no (agent, instance) pair" in cmp.stderr and "Traceback" not in cmp.stderr
+
+
+def test_the_advice_after_void_trials_depends_on_whose_failure_it_was(capsys: pytest.CaptureFixture[str]) -> None:
+    import typer
+
+    from worktrial.cli.run import report_errors
+    from worktrial.store import TrialRow
+
+    def row(n: int, kind: str | None, error: str) -> TrialRow:
+        card = {"status": "error", "error": error, **({"error_kind": kind} if kind else {})}
+        return TrialRow(id=f"J/t{n}", job_id="J", instance="fam/base/L3", agent=f"a{n}", status="error", error=error,
+                        scorecard=card)  # fmt: skip
+
+    outage = [row(0, "infrastructure", "agent: provider unreachable"), row(1, None, "SandboxError: bwrap died")]
+    with pytest.raises(typer.Exit) as exit_:
+        report_errors("J", outage)
+    assert exit_.value.exit_code == 3
+    text = capsys.readouterr().err
+    assert "agent: provider unreachable" in text and "SandboxError: bwrap died" in text  # stores from before kinds
+    assert "2 failed for infrastructure reasons: run them again with `worktrial run --resume J`" in text
+    assert "rerun cannot help" not in text
+    with pytest.raises(typer.Exit):
+        report_errors("J", [*outage, row(2, "spec", "UnknownAgent: gone"), row(3, "task", "grader kpi() failed")])
+    text = capsys.readouterr().err
+    assert "2 failed for infrastructure reasons" in text and "2 failed because of the task" in text
+    assert "[spec] fam/base/L3 a2: UnknownAgent: gone" in text
+    report_errors("J", [])  # nothing void: no advice, no exit
+    assert capsys.readouterr().err == ""
