@@ -18,7 +18,7 @@ from .anchor_cache import AnchorCache
 from .anchors import AnchorFailure, compute_anchors, needs_anchors
 from .ownership import claim_job
 from .plan import JobConfig, build_judge, check_settings, load_instances, plan_rows
-from .slots import slot_sandboxes
+from .slots import check_sandbox_works, slot_sandboxes
 from .trial import TrialContext, TrialSpec, run_trial, write_scorecard
 
 
@@ -49,6 +49,7 @@ class JobRunner:
         job_id = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
         rows = self.plan(job_id, config)
         self._judge = build_judge(config.judge, self.home)
+        check_sandbox_works(config.sandbox)  # a missing bubblewrap must not leave a job of void trials behind
         self.claim(job_id)
         self.store.create_job(job_id, config.model_dump(mode="json"), rows)
         return job_id

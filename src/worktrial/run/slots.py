@@ -80,6 +80,12 @@ def check_sandbox_name(name: str) -> None:
         raise ValueError(f"unknown sandbox {name!r}; valid sandboxes: {', '.join(sorted(BACKENDS))}")
 
 
+def check_sandbox_works(name: str) -> None:
+    """SandboxError (with the install hint) unless backend `name` can run a command here."""
+    check_sandbox_name(name)
+    get_sandbox(name).check()
+
+
 def slot_sandboxes(name: str, n: int) -> tuple[list[Sandbox], UidLease]:
     """One checked sandbox per slot, with the uid lease the caller releases when the slots are done."""
     lease = lease_uids(n) if name == "bwrap" and os.geteuid() == 0 else UidLease()
