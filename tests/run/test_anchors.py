@@ -70,7 +70,9 @@ def test_anchors_are_computed_once_and_a_damaged_entry_is_computed_again(tiny_su
         assert cache.read(inst) is not None
     (cache.entry(inst) / "baseline_out" / "result.json").write_text('{"total": 0}')
     assert cache.read(inst) is None  # the baseline's output is checked too
+    (home.anchors / f".work-{inst.variant_hash[:12]}-killed" / "original").mkdir(parents=True)  # a killed computer's
     asyncio.run(ensure_anchors(inst, ctx))
+    assert sorted(p.name for p in home.anchors.iterdir()) == [inst.variant_hash, f"{inst.variant_hash}.lock"]
     restored = cache.read(inst)
     assert restored is not None and restored.baseline_out is not None
     assert json.loads((restored.baseline_out / "result.json").read_text()) == {"total": 87.0}
@@ -81,6 +83,7 @@ def test_generated_data_that_no_longer_matches_its_seal_is_generated_again(tiny_
     data = generated_data(inst, "production", tmp_path / "cache")
     orders = (data / "orders.csv").read_text()
     (data / "orders.csv").write_text("1\n")
+    (data.parent / f".{data.name}.killed").mkdir()  # what a generator killed mid-way leaves
     again = generated_data(inst, "production", tmp_path / "cache")
     assert again == data and (again / "orders.csv").read_text() == orders
     (tmp_path / "cache" / "data" / f"{data.name}.json").write_text("{")  # a damaged seal

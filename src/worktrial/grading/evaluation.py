@@ -1,5 +1,5 @@
-"""What an evaluator is given, whatever the kind of task: the delivered snapshot, what the ledger says, the
-anchors and where it may work. Plain data, so that it can cross into another process."""
+"""What an evaluator is given, whatever the kind of task: the delivered snapshot, what the verified ledger says,
+the anchors, and the sandbox, judge and folders it may use."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..locking import FileLock, atomic_write_text, private_dir, replace_dir
+from ..locking import FileLock, atomic_write_text, private_dir, remove_leftovers, replace_dir
 from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox
 from ..tasks import Instance
 from .modules import load_task_module
@@ -77,6 +77,7 @@ def generated_data(instance: Instance, split: str, cache_dir: Path) -> Path:
         if _sealed(dest, seal):  # made by another process while this one waited
             return dest
         seal.unlink(missing_ok=True)
+        remove_leftovers(folder, f".{key}.")  # folders of generators that were killed while holding this lock
         tmp = private_dir(folder, f".{key}.")
         tmp.chmod(0o755)  # mounted read-only at /data for the sandbox's unprivileged uid
         try:

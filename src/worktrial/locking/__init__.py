@@ -1,7 +1,7 @@
 """Coordination between worktrial processes that share a state folder or a machine: file locks that die with
 their process, and writes that readers never see half done."""
 
-from .atomic import atomic_write_text, private_dir, replace_dir
+from .atomic import atomic_write_text, private_dir, remove_leftovers, replace_dir
 from .flock import FileLock, Holder, LockBusy, is_held, live_holder
 
 __all__ = [
@@ -12,5 +12,6 @@ __all__ = [
     "is_held",
     "live_holder",
     "private_dir",
+    "remove_leftovers",
     "replace_dir",
 ]

@@ -41,3 +41,18 @@ def replace_dir(ready: Path, dest: Path) -> None:
         os.replace(dest, trash)
         shutil.rmtree(trash, ignore_errors=True)
     os.replace(ready, dest)
+
+
+def remove_leftovers(parent: Path, prefix: str) -> None:
+    """Delete what killed processes left under `parent` with names starting with `prefix` (their private folders).
+
+    Only safe under the lock that every maker of such folders holds while it works: then none of them is in use.
+    """
+    if not parent.is_dir():
+        return
+    for entry in parent.iterdir():
+        if entry.name.startswith(prefix):
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)

@@ -9,6 +9,7 @@ messages such as "job J is run by pid 123 on host h"; that text is only believed
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import fcntl
 import json
@@ -152,7 +153,9 @@ class FileLock:
         self.release()
 
     def __del__(self) -> None:
-        self.release()
+        # A lock object dropped while held releases its lock, as the process's end would.
+        with contextlib.suppress(Exception):
+            self.release()
 
 
 def is_held(path: Path) -> bool:

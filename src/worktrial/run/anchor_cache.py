@@ -21,7 +21,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..grading import Anchors, tree_hash
-from ..locking import FileLock, atomic_write_text, private_dir, replace_dir
+from ..locking import FileLock, atomic_write_text, private_dir, remove_leftovers, replace_dir
 from ..tasks import Instance
 
 RECORD = "anchors.json"
@@ -57,7 +57,10 @@ class AnchorCache:
         return FileLock(self.folder / f"{instance.variant_hash}.lock", purpose=f"anchors of {instance.id}")
 
     def scratch(self, instance: Instance) -> Path:
-        """A private work folder on the cache's file system (so results are moved in, not copied)."""
+        """A private work folder on the cache's file system (so results are moved in, not copied). The caller holds
+        `lock(instance)`, so folders of this entry that a killed process left behind are removed first."""
+        for prefix in (f".work-{instance.variant_hash[:12]}-", f".{instance.variant_hash[:12]}-"):
+            remove_leftovers(self.folder, prefix)
         return private_dir(self.folder, f".work-{instance.variant_hash[:12]}-")
 
     def read(self, instance: Instance) -> Anchors | None:
