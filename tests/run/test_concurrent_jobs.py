@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from worktrial.run import AnchorCache
+from worktrial.run import AnchorCache, job_owner
 from worktrial.store import Home, Store
 from worktrial.tasks import load_family
 
@@ -38,14 +38,16 @@ def _jobs(home: Path) -> dict[str, dict[str, object]]:
     return {j["job"]: j for j in map(json.loads, res.stdout.splitlines())}
 
 
-def _wait_started(home: Path, proc: subprocess.Popen[str], known: set[str]) -> str:
-    """The id of the job `proc` created, once one of its trials has started."""
+def _wait_started(home: Path, proc: subprocess.Popen[str]) -> str:
+    """The id of the job `proc` runs (the job whose lock it holds), once one of its trials has started."""
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and proc.poll() is None:
         if (home / "worktrial.db").exists():
             store = Store(Home(home).db_url)
             for job in store.jobs():
-                if job.id not in known and any(t.status != "pending" for t in store.trials(job.id)):
+                owner = job_owner(Home(home), job.id)
+                mine = owner is not None and owner.pid == proc.pid
+                if mine and any(t.status != "pending" for t in store.trials(job.id)):
                     return job.id
         time.sleep(0.2)
     raise AssertionError("the job never started a trial")
@@ -74,8 +76,7 @@ def test_concurrent_jobs_and_resumes_share_one_state_folder_safely(tiny_suite: P
     # Four fresh jobs and a fifth, longer one that is killed mid-way, all at once on one empty state folder.
     procs = [_start(tiny_suite, shared) for _ in range(4)] + [_start(tiny_suite, shared, repeats=4)]
     victim = procs[-1]
-    others: set[str] = set()
-    killed = _wait_started(shared, victim, others)
+    killed = _wait_started(shared, victim)
     os.killpg(victim.pid, signal.SIGKILL)
     victim.wait()
     assert _jobs(shared)[killed]["state"] in ("interrupted", "done")
@@ -143,7 +144,7 @@ def test_a_killed_job_is_interrupted_not_running_and_resumes(tiny_suite: Path, t
         "run", "--suite", str(tiny_suite), "--home", str(home), "--level", "L3", "--concurrency", "2",
         "--agent", "shortcut:slow", "--agent", "noop",
     )  # fmt: skip
-    job = _wait_started(home, proc, set())
+    job = _wait_started(home, proc)
     live = _jobs(home)[job]
     assert live["state"] == "running" and live["owner"] == {"pid": proc.pid, "host": os.uname().nodename}
     busy = wt("run", "--home", str(home), "--resume", job)

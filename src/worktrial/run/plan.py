@@ -137,7 +137,7 @@ def check_agent(agent: str, instance: Instance, home: Home, checked_models: set[
         try:
             check_model_access(model_id, base_url)
         except ProviderError as e:
-            raise _problem("--agent", agent, str(e), "set the key (docs/agents.md) or choose another model") from None
+            raise _problem("--agent", agent, str(e), "docs/agents.md says what each model needs") from None
         if checked_models is not None:
             checked_models.add(model_id)
 
