@@ -1,5 +1,5 @@
-"""The offline model: a clear error without the `local` extra, and (slow) a real llama.cpp server driving a
-trial of the oil_npt engagement."""
+"""The offline model: a clear error without the `local` extra (a job asking for it is refused when planned), and
+(slow) a real llama.cpp server driving a trial of the oil_npt engagement."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from worktrial.agents.react.agent import CHOOSE_TOOL
 from worktrial.agents.react.tools import NAMES
 from worktrial.run import JobConfig, JobRunner
 from worktrial.store import Home, Store
+from worktrial.tasks import TaskFormatError
 
 REPO = Path(__file__).resolve().parents[2]
 needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
@@ -46,16 +47,18 @@ def test_missing_extra_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None
         local_model.gguf_path()
 
 
-@needs_bwrap
-def test_missing_extra_makes_the_trial_an_error(
+def test_missing_extra_refuses_the_job_before_it_is_recorded(
     tiny_suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     local_model.stop_shared_server()  # a server left running by an earlier test would be used as it is
     monkeypatch.setattr(local_model, "_shared", None)
     monkeypatch.setattr(local_model, "SERVER_PACKAGE", "llama_cpp_not_installed_here")
-    row, events = _job(tiny_suite, tmp_path, "react:local/smollm2", "tiny/base/L3")
-    assert row.status == "error" and "local" in (row.error or "")
-    assert next(e for e in events if e["type"] == "end")["termination"] == "error"
+    home = Home(tmp_path / "home").ensure()
+    runner = JobRunner(Store(home.db_url), home)
+    config = JobConfig(suites=[str(tiny_suite)], agents=["react:local/smollm2"], tasks=["tiny/base/L3"])
+    with pytest.raises(TaskFormatError, match=r"--agent:react:local/smollm2: llama-cpp-python is missing"):
+        runner.create(config)
+    assert runner.store.jobs() == []
 
 
 def _eventually_healthy(server: local_model.LocalModelServer, within_s: float = 60) -> bool:

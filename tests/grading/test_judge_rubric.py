@@ -10,16 +10,11 @@ from typing import Any
 
 import pytest
 
-from worktrial.agents import AgentResult
-from worktrial.grading import grade_deliverable, with_rubric
+from worktrial.grading import Evaluation, evaluate, grade_deliverable, with_rubric
 from worktrial.grading.judge import LLMJudge, make_judge
-from worktrial.run.anchors import AnchorCache
-from worktrial.run.evaluate_deliverable import evaluate_deliverable
-from worktrial.run.trial import Delivered, TrialContext, TrialSpec
 from worktrial.sandbox import get_sandbox
 from worktrial.tasks import load_family
 from worktrial.tasks.checks import RUBRIC_DIMENSIONS, RubricConfig
-from worktrial.world import LedgerSummary
 
 from ..agents.model_server import ModelServer, Reply, Status, openai_reply
 from .builders import spec, write_docx
@@ -92,7 +87,7 @@ def test_nothing_to_judge_is_the_worker_s_zero(out: Path, ref: Path, tmp_path: P
     assert row.value == 0.0 and "nothing to judge: chart.png: no text" in row.evidence
 
 
-def _trial(tmp_path: Path, judge: LLMJudge | None) -> tuple[TrialSpec, TrialContext, Delivered]:
+def _grade(tmp_path: Path, judge: LLMJudge | None) -> Any:
     family_dir = tmp_path / "suite" / "sales_totals"
     shutil.copytree(FIXTURE, family_dir)
     with (family_dir / "task.toml").open("a") as f:
@@ -101,17 +96,10 @@ def _trial(tmp_path: Path, judge: LLMJudge | None) -> tuple[TrialSpec, TrialCont
     snapshot = tmp_path / "delivered"
     (snapshot / "output").mkdir(parents=True)
     shutil.copy(family_dir / "hidden" / "reference" / "totals.csv", snapshot / "output" / "totals.csv")
-    ctx = TrialContext(get_sandbox("local"), tmp_path / "cache", AnchorCache(tmp_path / "anchors"))
-    if judge is not None:
-        ctx.judge = judge  # type: ignore[attr-defined]  # what a job with a judge sets
-    delivered = Delivered(tmp_path, snapshot, "", tmp_path / "ledger.jsonl", "", "", AgentResult("submitted"))
-    return TrialSpec("t1", "j1", instance, "reference"), ctx, delivered
-
-
-def _grade(tmp_path: Path, judge: LLMJudge | None) -> Any:
-    spec_, ctx, delivered = _trial(tmp_path, judge)
-    summary = LedgerSummary(0.0, [], 0, [], {})
-    return evaluate_deliverable(spec_, ctx, delivered, [], summary, tmp_path / "scratch")
+    evaluation = Evaluation(
+        instance, snapshot, tmp_path / "scratch", get_sandbox("local"), tmp_path / "cache", judge=judge
+    )
+    return evaluate(evaluation)
 
 
 def test_the_evaluator_grades_with_the_trial_s_judge(tmp_path: Path) -> None:

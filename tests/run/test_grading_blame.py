@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from worktrial.grading import ScoreCard
-from worktrial.run import AnchorCache, TrialContext, TrialSpec, run_trial
+from worktrial.run import AnchorCache, TrialContext, TrialSpec, ensure_anchors, run_trial
 from worktrial.sandbox import get_sandbox
 from worktrial.store import Home
 from worktrial.tasks import load_family
@@ -61,6 +61,7 @@ def trial(suite: Path, tmp_path: Path, agent: str) -> ScoreCard:
     home = Home(tmp_path / "home").ensure()
     inst = load_family(suite / "tiny").instance("base", "L3")
     ctx = TrialContext(get_sandbox("bwrap"), home.cache, AnchorCache(home.anchors))
+    asyncio.run(ensure_anchors(inst, ctx))  # the job's anchor phase: the misbehaviour is the delivery's to trigger
     return asyncio.run(run_trial(TrialSpec("t", "j", inst, agent), ctx, tmp_path / "attempt"))
 
 
@@ -91,7 +92,7 @@ def test_a_misbehaving_grader_voids_the_trial_naming_the_function(
     agent = shortcut(suite, "mode", f"open('mode.txt', 'w').write({mode!r})\n")
     started = time.monotonic()
     card = trial(suite, tmp_path, agent)
-    assert card.status == "error" and card.score is None
+    assert card.status == "error" and card.score is None and card.error_kind == "task"
     assert card.error is not None and message in card.error, card.error
     assert time.monotonic() - started < 120
 

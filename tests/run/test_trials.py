@@ -16,20 +16,22 @@ from worktrial.run import (
     JobRunner,
     TrialContext,
     TrialSpec,
+    ensure_anchors,
     execute,
     grade,
     run_trial,
 )
 from worktrial.sandbox import get_sandbox
 from worktrial.store import Home, Store
-from worktrial.tasks import load_family
+from worktrial.tasks import Instance, load_family
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
 
-def _ctx(home: Home) -> TrialContext:
-    anchors = AnchorCache(home.anchors)
-    ctx = TrialContext(get_sandbox("bwrap"), home.cache, anchors)
+def _ctx(home: Home, instance: Instance) -> TrialContext:
+    """A slot's context with the instance's anchors in the cache, as a job's anchor phase leaves it."""
+    ctx = TrialContext(get_sandbox("bwrap"), home.cache, AnchorCache(home.anchors))
+    asyncio.run(ensure_anchors(instance, ctx))
     return ctx
 
 
@@ -76,7 +78,7 @@ def test_calibration_agents_on_tiny(tiny_suite: Path, tmp_path: Path) -> None:
 def test_same_trial_twice_gives_same_scorecard(tiny_suite: Path, tmp_path: Path) -> None:
     home = Home(tmp_path / "home").ensure()
     inst = load_family(tiny_suite / "tiny").instance("double", "L3")
-    ctx = _ctx(home)
+    ctx = _ctx(home, inst)
     cards = []
     for n in range(2):
         card = asyncio.run(run_trial(TrialSpec(f"t{n}", "j", inst, "reference"), ctx, tmp_path / f"a{n}"))
@@ -89,7 +91,7 @@ def test_same_trial_twice_gives_same_scorecard(tiny_suite: Path, tmp_path: Path)
 def test_tampering_is_an_incident(tiny_suite: Path, tmp_path: Path) -> None:
     home = Home(tmp_path / "home").ensure()
     inst = load_family(tiny_suite / "tiny").instance("base", "L3")
-    ctx = _ctx(home)
+    ctx = _ctx(home, inst)
 
     def delivered(name: str):  # type: ignore[no-untyped-def]
         return asyncio.run(execute(TrialSpec(name, "j", inst, "reference"), ctx, tmp_path / name))

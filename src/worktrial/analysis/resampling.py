@@ -15,6 +15,9 @@ from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 from .table import Floats, Ints
 
 FLOOR = -1.0
+# Paired differences smaller than this are rounding noise (scores are stored to 6 decimals; means of the same values
+# summed in another order differ by ~1e-17) and count as exactly 0.
+NOISE = 1e-9
 RESAMPLES = 10_000
 SEED = 0
 CONFIDENCE = 0.95
@@ -163,6 +166,13 @@ class PairedDifference:
     p_value: float
 
 
+def paired_differences(x: Floats, y: Floats) -> Floats:
+    """x − y per unit, with differences below NOISE set to exactly 0 (identical agents differ by exactly 0)."""
+    d = np.asarray(x, dtype=np.float64) - np.asarray(y, dtype=np.float64)
+    out: Floats = np.where(np.abs(d) < NOISE, 0.0, d)
+    return out
+
+
 def _p_value(at_most_zero: int, at_least_zero: int, resamples: int) -> float:
     return min(1.0, 2.0 * (1 + min(at_most_zero, at_least_zero)) / (resamples + 1))
 
@@ -181,7 +191,7 @@ def paired_bootstraps(
             raise ValueError("x and y must be aligned, non-empty vectors")
         by_n[len(x)].append(i)
     for members in by_n.values():
-        d = np.column_stack([np.asarray(pairs[i][0], float) - np.asarray(pairs[i][1], float) for i in members])
+        d = np.column_stack([paired_differences(pairs[i][0], pairs[i][1]) for i in members])
         b = _bootstrap_columns(d, None, resamples, seed, level, tails=True)
         for j, i in enumerate(members):
             x, y = np.asarray(pairs[i][0], float), np.asarray(pairs[i][1], float)
@@ -216,11 +226,12 @@ def paired_bootstrap(
     a, b = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
     if a.shape != b.shape or a.ndim != 1:
         raise ValueError("x and y must be aligned vectors")
-    sums, sizes = _units(a - b, clusters)
+    d = paired_differences(a, b)
+    sums, sizes = _units(d, clusters)
     r = _bootstrap_columns(sums, sizes, resamples, seed, level, tails=True)
     p = _p_value(int(r.at_most_zero[0]), int(r.at_least_zero[0]), resamples)
     return PairedDifference(
-        len(a), float(a.mean()), float(b.mean()), float((a - b).mean()), float(r.lo[0]), float(r.hi[0]), p
+        len(a), float(a.mean()), float(b.mean()), float(d.mean()), float(r.lo[0]), float(r.hi[0]), p
     )
 
 

@@ -10,7 +10,10 @@ from typing import Annotated, TypeVar
 import typer
 from rich.console import Console
 
+from ..locking import LockBusy
+from ..run import JobBusy
 from ..sandbox import SandboxError
+from ..store import StoreError
 from ..tasks import TaskFormatError
 
 app = typer.Typer(
@@ -25,7 +28,9 @@ T = TypeVar("T")
 
 SuiteOpt = Annotated[list[Path] | None, typer.Option("--suite", help="Suite or family folder (repeatable).")]
 HomeOpt = Annotated[Path | None, typer.Option("--home", help="State folder (default ./.worktrial).")]
-SandboxOpt = Annotated[str, typer.Option("--sandbox", help="bwrap (isolated) or local (development only).")]
+SandboxOpt = Annotated[
+    str | None, typer.Option("--sandbox", help="bwrap (isolated, the default) or local (development only).")
+]
 
 
 def default_suites() -> list[Path]:
@@ -45,4 +50,7 @@ def guarded(fn: Callable[[], T]) -> T:
         raise typer.Exit(2) from None
     except SandboxError as e:
         err.print(f"sandbox: {e}", markup=False)
+        raise typer.Exit(2) from None
+    except (StoreError, JobBusy, LockBusy) as e:
+        print(str(e), file=sys.stderr)
         raise typer.Exit(2) from None

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from sqlalchemy import String, cast, func, select, type_coerce
 
-from ..analysis import Summary, TrialTable, compare_tables, summarise
+from ..analysis import Comparison, Summary, TrialTable, compare_tables, summarise
 from ..analysis.report import (
     DEFAULT_BREAKDOWN,
     Report,
@@ -31,7 +31,7 @@ from ..analysis.report import (
 )
 from ..analysis.table import USAGE_KEYS
 from ..store import Home, Store, TrialRow
-from .common import HomeOpt, app, err, out
+from .common import HomeOpt, app, err, guarded, out
 
 
 def job_title(job_ids: Sequence[str]) -> str:
@@ -72,6 +72,12 @@ CARD_PATHS: list[tuple[str, tuple[str, ...]]] = [
 
 
 def load_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -> TrialTable:
+    """`read_table` with the store's failures (damaged, locked) reported as `StoreError`."""
+    with store.errors():
+        return read_table(store, job_ids, card_values)
+
+
+def read_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -> TrialTable:
     """The trials of the given jobs; gives the same table as `TrialTable.from_records` on their `TrialRow`s.
 
     Scores, costs, outcomes and metadata come from the trial columns. With `card_values` the database also reads
@@ -170,6 +176,11 @@ def _numeric_arrays(texts: Sequence[str | None], names: list[str]) -> dict[str, 
         rows = json.loads("[" + ",".join(t.replace("nan", "null") if t else nulls for t in texts) + "]")
         values = list(zip(*rows, strict=True)) if rows else [() for _ in names]
     return {name: values[j] for j, name in enumerate(names)}
+
+
+def open_store(home: Path | None) -> Store:
+    """The store of the state folder, for reading."""
+    return Store(Home.default(home).ensure().db_url)
 
 
 def resolve_jobs(store: Store, job_ids: Sequence[str]) -> list[str]:
@@ -271,17 +282,26 @@ def report(
     home: HomeOpt = None,
 ) -> None:
     """Statistics of one or more jobs: headline per agent, breakdowns, levels, effort; JSON or HTML."""
-    store = Store(Home.default(home).ensure().db_url)
-    ids = resolve_jobs(store, jobs or [])
     full = as_json or html is not None  # files and JSON hold everything; the terminal what was asked for
-    try:
-        table = load_table(store, ids, card_values=full or show_effort)
-        r = build_report(
-            table, ids, by=by or (DEFAULT_BREAKDOWN if full else None), cluster=cluster, with_effort=full or show_effort
-        )
-    except ValueError as e:
-        err.print(str(e), markup=False)
-        raise typer.Exit(2) from None
+
+    def body() -> tuple[list[str], Report]:
+        store = open_store(home)
+        ids = resolve_jobs(store, jobs or [])
+        try:
+            table = load_table(store, ids, card_values=full or show_effort)
+            built = build_report(
+                table,
+                ids,
+                by=by or (DEFAULT_BREAKDOWN if full else None),
+                cluster=cluster,
+                with_effort=full or show_effort,
+            )
+        except ValueError as e:
+            err.print(str(e), markup=False)
+            raise typer.Exit(2) from None
+        return ids, built
+
+    ids, r = guarded(body)
     title = job_title(ids)
     if html is not None:
         from ..analysis.html import render_html  # matplotlib is loaded only when a file is asked for
@@ -305,9 +325,13 @@ def compare(
     home: HomeOpt = None,
 ) -> None:
     """Paired comparison B − A on the (agent, instance) pairs both jobs have: overall, per agent, per family."""
-    store = Store(Home.default(home).ensure().db_url)
-    resolve_jobs(store, [job_a, job_b])
-    rows = compare_tables(load_table(store, [job_a]), load_table(store, [job_b]))
+
+    def body() -> list[Comparison]:
+        store = open_store(home)
+        resolve_jobs(store, [job_a, job_b])
+        return compare_tables(load_table(store, [job_a]), load_table(store, [job_b]))
+
+    rows = guarded(body)
     if as_json:
         print(json.dumps(comparison_json(job_a, job_b, rows), indent=2))
         return

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -15,11 +16,14 @@ from ..agents import calibration_agents, harness_of, is_builtin, plugin_names, s
 from ..agents.external import with_model
 from ..analysis import TrialTable
 from ..grading import ScoreCard
-from ..run import JobConfig, JobRunner, trial_record
-from ..store import Home, Store, TrialRow
+from ..run import JobConfig, JobRunner, job_owner, trial_record
+from ..store import Home, JobOverview, Store, TrialRow
 from ..tasks import Instance, Problem, TaskFormatError
 from .common import HomeOpt, SandboxOpt, SuiteOpt, app, default_suites, err, guarded, out
 from .report import headline, job_title
+
+EXIT_TRIAL_ERRORS = 3
+REASONS_SHOWN = 20
 
 
 @app.command()
@@ -48,19 +52,51 @@ def run(
     ] = None,
     level: Annotated[list[str] | None, typer.Option("--level")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant")] = None,
-    repeats: Annotated[int, typer.Option("--repeats", min=1)] = 1,
-    concurrency: Annotated[int, typer.Option("--concurrency", min=1)] = 2,
+    repeats: Annotated[int | None, typer.Option("--repeats", min=1, help="Trials per instance and agent (1).")] = None,
+    concurrency: Annotated[
+        int | None, typer.Option("--concurrency", min=1, help="Trials at once (2); with --resume, overrides the job's.")
+    ] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Finish a killed or failed job.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines per trial on stdout.")] = False,
-    sandbox: SandboxOpt = "bwrap",
+    sandbox: SandboxOpt = None,
     home: HomeOpt = None,
 ) -> None:
-    """Run trials and print a table per agent."""
+    """Run trials and print a table per agent; exit 3 if any trial is void (each one's reason on stderr)."""
+    planning = {
+        "--suite": suite,
+        "--task": task,
+        "--agent": agent,
+        "--model": model,
+        "--max-actions": max_actions,
+        "--max-minutes": max_minutes,
+        "--max-usd": max_usd,
+        "--judge": judge,
+        "--level": level,
+        "--variant": variant,
+        "--repeats": repeats,
+        "--sandbox": sandbox,
+    }
 
     def body() -> tuple[JobRunner, str, JobConfig]:
+        if resume:
+            given = [flag for flag, value in planning.items() if value is not None]
+            if given:
+                raise TaskFormatError(
+                    [
+                        Problem(
+                            "--resume",
+                            resume,
+                            f"conflicts with {', '.join(given)}: a resumed job keeps the plan it was started with",
+                            "drop those flags, or start a new job with them",
+                        )
+                    ]
+                )
         runner = open_runner(home)
         if resume:
-            return runner, resume, runner.resume_config(resume)
+            config = runner.resume_config(resume)
+            if concurrency is not None:
+                config.concurrency = concurrency
+            return runner, resume, config
         suites = [str(s.resolve()) for s in (suite or default_suites())]
         config = JobConfig(
             suites=suites,
@@ -68,9 +104,9 @@ def run(
             variants=variant or [],
             levels=level or [],
             agents=[],
-            repeats=repeats,
-            concurrency=concurrency,
-            sandbox=sandbox,
+            repeats=repeats or 1,
+            concurrency=concurrency or 2,
+            sandbox=sandbox or "bwrap",
             judge=judge,
         )
         instances = runner.load_instances(config)
@@ -82,32 +118,71 @@ def run(
     runner, job_id, config = guarded(body)
     finished = execute_job(runner, job_id, config, as_json)
     if not as_json:
-        print_summary(job_id, finished)
+        out.print(headline(job_title([job_id]), TrialTable.from_records(finished)))
+    report_errors(job_id, finished)
 
 
 @app.command()
-def jobs(home: HomeOpt = None) -> None:
-    """List jobs in the store."""
-    h = Home.default(home)
-    store = Store(h.ensure().db_url)
-    table = Table("job", "created", "status", "trials", "done", "errors")
-    for job in store.jobs():
-        trials = store.trials(job.id)
+def jobs(
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per job.")] = False,
+    home: HomeOpt = None,
+) -> None:
+    """List jobs: state (running only while a live process runs it, else interrupted or done) and trial counts."""
+
+    def body() -> list[dict[str, Any]]:
+        h = Home.default(home).ensure()
+        store = Store(h.db_url)
+        overview = store.job_overview()
+        return [job_state(h, j.id, j.created.strftime("%Y-%m-%d %H:%M"), overview.get(j.id)) for j in store.jobs()]
+
+    rows = guarded(body)
+    if as_json:
+        for r in rows:
+            print(json.dumps(r))
+        return
+    table = Table("job", "created", "agents", "tasks", "state", "pending", "running", "done", "error")
+    for r in rows:
         table.add_row(
-            job.id,
-            f"{job.created:%Y-%m-%d %H:%M}",
-            job.status,
-            str(len(trials)),
-            str(sum(t.status == "done" for t in trials)),
-            str(sum(t.status == "error" for t in trials)),
+            r["job"],
+            r["created"],
+            _names(r["agents"]),
+            _names(r["tasks"]),
+            r["state"] + (f" (pid {r['owner']['pid']} on {r['owner']['host']})" if r["owner"] else ""),
+            *(str(r[k]) for k in ("pending", "running", "done", "error")),
         )
     out.print(table)
 
 
+def job_state(home: Home, job_id: str, created: str, ov: JobOverview | None) -> dict[str, Any]:
+    """A job as `worktrial jobs` shows it. `running` trials of a job nobody owns were cut off by a kill."""
+    ov = ov or JobOverview()
+    owner = job_owner(home, job_id)
+    unfinished = ov.counts.get("pending", 0) + ov.counts.get("running", 0)
+    state = "running" if owner else ("interrupted" if unfinished else "done")
+    return {
+        "job": job_id,
+        "created": created,
+        "agents": sorted(ov.agents),
+        "tasks": sorted(ov.instances),
+        "state": state,
+        "owner": {"pid": owner.pid, "host": owner.host} if owner else None,
+        **{k: ov.counts.get(k, 0) for k in ("pending", "running", "done", "error")},
+    }
+
+
+def _names(items: list[str], shown: int = 3) -> str:
+    if len(items) <= shown:
+        return ", ".join(items)
+    return ", ".join(items[:shown]) + f" (+{len(items) - shown})"
+
+
 def open_runner(home: Path | None) -> JobRunner:
-    """The job runner over the store in the state folder (`--home`, $WORKTRIAL_HOME or ./.worktrial)."""
+    """The job runner over the store in the state folder (`--home`, $WORKTRIAL_HOME or ./.worktrial), after
+    checking that the store can be written (a locked store fails here, within seconds)."""
     h = Home.default(home).ensure()
-    return JobRunner(Store(h.db_url), h)
+    store = Store(h.db_url)
+    store.check_writable()
+    return JobRunner(store, h)
 
 
 HARNESSES = ("react", "codex", "claude-code")  # they need a model
@@ -173,23 +248,47 @@ def execute_job(
     )
     task_id = progress.add_task(f"job {job_id}", total=None)
 
+    def anchors(n: int) -> None:
+        progress.update(task_id, description=f"job {job_id}: anchors of {n} variant(s)")
+
     def started(n: int) -> None:
-        progress.update(task_id, total=n)
+        progress.update(task_id, description=f"job {job_id}", total=n)
 
     def done(row: TrialRow, card: ScoreCard) -> None:
         progress.advance(task_id)
         if as_json:
             print(json.dumps(trial_record(row)), flush=True)
 
-    runner.on_start, runner.on_done = started, done
+    runner.on_anchors, runner.on_start, runner.on_done = anchors, started, done
     with progress:
         rows: list[TrialRow] = guarded(lambda: asyncio.run(runner.run(job_id, config)))
     return rows
 
 
-def print_summary(job_id: str, rows: list[TrialRow]) -> None:
-    """The same headline table as `worktrial report JOB` (one function draws both)."""
-    out.print(headline(job_title([job_id]), TrialTable.from_records(rows)))
-    if any(r.status == "error" for r in rows):
-        err.print(f"some trials failed for infrastructure reasons; finish them with `worktrial run --resume {job_id}`")
-        raise typer.Exit(3)
+def report_errors(job_id: str, rows: list[TrialRow]) -> None:
+    """Each void trial's reason on stderr, grouped; then what to do, and exit 3 if there was any."""
+    errors = [r for r in rows if r.status == "error"]
+    if not errors:
+        return
+    kinds = {r.id: (r.scorecard or {}).get("error_kind") or "infrastructure" for r in errors}
+    reasons = Counter((kinds[r.id], r.error or "no reason recorded") for r in errors)
+    example = {(kinds[r.id], r.error or "no reason recorded"): r for r in reversed(errors)}
+    err.print(f"{len(errors)} trial(s) of job {job_id} are void (not scored):", markup=False)
+    for (kind, reason), n in reasons.most_common(REASONS_SHOWN):
+        first = example[(kind, reason)]
+        err.print(f"  {n} × [{kind}] {first.instance} {first.agent}: {reason}", markup=False)
+    if len(reasons) > REASONS_SHOWN:
+        err.print(f"  … and {len(reasons) - REASONS_SHOWN} other reason(s) (`--json` lists every trial)")
+    retryable = sum(kinds[r.id] == "infrastructure" for r in errors)
+    if retryable:
+        err.print(
+            f"{retryable} failed for infrastructure reasons: run them again with `worktrial run --resume {job_id}`",
+            markup=False,
+        )
+    if retryable < len(errors):
+        err.print(
+            f"{len(errors) - retryable} failed because of the task or the job's agent spec: a rerun cannot help; "
+            "fix the task (`worktrial lint`, `worktrial validate`) or the spec, then start a new job",
+            markup=False,
+        )
+    raise typer.Exit(EXIT_TRIAL_ERRORS)

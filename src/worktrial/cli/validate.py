@@ -20,7 +20,7 @@ def validate(
     paths: Annotated[list[Path] | None, typer.Argument(help="Suite or family folders (default: bundled).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines: instance, agent, score, expected, ok.")] = False,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1)] = 2,
-    sandbox: SandboxOpt = "bwrap",
+    sandbox: SandboxOpt = None,
     home: HomeOpt = None,
 ) -> None:
     """Check the admission anchors of every variant at L3; exit 1 if any fails."""
@@ -28,7 +28,7 @@ def validate(
     def body() -> tuple[JobRunner, str, JobConfig]:
         runner = open_runner(home)
         suites = [str(p.resolve()) for p in (paths or default_suites())]
-        config = JobConfig(suites=suites, agents=[], concurrency=concurrency, sandbox=sandbox, levels=["L3"])
+        config = JobConfig(suites=suites, agents=[], concurrency=concurrency, sandbox=sandbox or "bwrap", levels=["L3"])
         instances = runner.load_instances(config)
         config.pairs = anchor_pairs(instances)
         return runner, runner.create(config), config
@@ -64,7 +64,8 @@ def validate(
         out.print(table)
         for row in rows:
             if row.status == "error":
-                err.print(f"{row.instance} {row.agent}: {row.error}", markup=False)
+                kind = (row.scorecard or {}).get("error_kind") or "infrastructure"
+                err.print(f"{row.instance} {row.agent}: [{kind}] {row.error}", markup=False)
     if failures:
         err.print(f"{failures} anchor(s) failed")
         raise typer.Exit(1)

@@ -1,8 +1,11 @@
-"""Grading: production runs and KPIs, engagement uplift, snapshots, score cards, task code in its own process."""
+"""Grading: production runs and KPIs, engagement uplift, snapshots, score cards, one evaluator per task kind,
+task code in its own process."""
 
 from .checks import FileLimits, Judge, JudgeAnswer, Runner, sandbox_runner
 from .deliverable import DeliverableResult, grade_deliverable, grade_with_config
 from .engagement import score_engagement, uplift
+from .evaluation import Anchors, Evaluation, Evaluator
+from .evaluators import EVALUATORS, evaluate
 from .judge import JudgeUnavailable, LLMJudge, make_judge, with_rubric
 from .production import (
     KpiContext,
@@ -15,16 +18,21 @@ from .production import (
     task_code,
 )
 from .safetree import TreeLimits, TreeReport, copy_tree, remove_tree
-from .scorecard import Component, ScoreCard, left_out_component
+from .scorecard import Component, ErrorKind, ScoreCard, left_out_component
 from .snapshot import Snapshot, copy_snapshot, take_snapshot, tree_hash
 from .taskcode import Budget, Call, GraderError, TaskCode, Writable
 from .tools import using_sandbox
 
 __all__ = [
+    "EVALUATORS",
+    "Anchors",
     "Budget",
     "Call",
     "Component",
     "DeliverableResult",
+    "ErrorKind",
+    "Evaluation",
+    "Evaluator",
     "FileLimits",
     "GraderError",
     "Judge",
@@ -42,6 +50,7 @@ __all__ = [
     "Writable",
     "copy_snapshot",
     "copy_tree",
+    "evaluate",
     "generated_data",
     "grade_deliverable",
     "grade_with_config",

@@ -9,18 +9,19 @@ its inputs.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import shlex
-import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..locking import FileLock, atomic_write_text, private_dir, remove_leftovers, replace_dir
 from ..sandbox import ExecResult, ExecSpec, Limits, Mount, Sandbox, with_clock
 from ..tasks import Instance
 from .safetree import TreeReport, copy_tree, remove_tree
-from .snapshot import copy_snapshot
+from .snapshot import copy_snapshot, tree_hash
 from .taskcode import Budget, Call, GraderError, TaskCode, Writable
 
 
@@ -38,6 +39,9 @@ class KpiContext:
     stdout: str
     stderr: str
     split: str
+    # The shipped system's output on the same production data (the cached baseline run's /out), so a grader can
+    # tell what the delivered system changed. None on pilot data and while the baseline itself is measured.
+    baseline_out: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -48,10 +52,7 @@ class KpiOutcome:
     kpi_name: str = "kpi"
     run: dict[str, Any] = field(default_factory=dict)
     left_out: list[str] = field(default_factory=list)  # what of /out the grader did not get, and why
-
-
-_data_guard = threading.Lock()
-_data_locks: dict[str, threading.Lock] = {}
+    out_dir: Path | None = None  # what the deployed system wrote to /out (as the grader saw it)
 
 
 def hidden_copy(instance: Instance, scratch: Path) -> Path:
@@ -79,26 +80,47 @@ def _grader_file(instance: Instance) -> str:
 
 
 def generated_data(instance: Instance, split: str, cache_dir: Path, code: TaskCode) -> Path:
-    """The grader's data for `split`, generated once per (instance content, split, seed) and reused."""
+    """The grader's data for `split`, generated once per (instance content, split, seed) and reused.
+
+    Any number of processes may ask at once: one generates (under a lock beside the entry, in a private folder)
+    and the others wait for it. An entry is used only if its files still hash to what was sealed when it was
+    made; anything else is generated again. The task's `generate()` runs in its own bounded process.
+    """
     seed = instance.seed if split == "production" else instance.config.grader.pilot_seed
     key = hashlib.sha256(f"{instance.variant_hash}\0{split}\0{seed}".encode()).hexdigest()[:24]
-    dest = cache_dir / "data" / key
-    with _data_guard:
-        lock = _data_locks.setdefault(key, threading.Lock())
-    with lock:
-        if not (dest / ".complete").exists():
-            raw, tmp = dest.with_name(dest.name + ".raw"), dest.with_name(dest.name + ".tmp")
-            for folder in (raw, tmp):
-                remove_tree(folder)
-            raw.mkdir(parents=True)
+    folder = cache_dir / "data"
+    dest, seal = folder / key, folder / f"{key}.json"
+    if _sealed(dest, seal):
+        return dest
+    with FileLock(folder / f"{key}.lock", purpose=f"generate {split} data of {instance.id}"):
+        if _sealed(dest, seal):  # made by another process while this one waited
+            return dest
+        seal.unlink(missing_ok=True)
+        remove_leftovers(folder, f".{key}.")  # folders of generators that were killed while holding this lock
+        raw, tmp = private_dir(folder, f".{key}."), private_dir(folder, f".{key}.")
+        try:
+            raw.chmod(0o755)
             code.call(Call(_grader_file(instance), "generate", (Writable(raw), dict(instance.params), seed, split)))
-            # Plain, readable copies: every later sandbox uid reads the data, whatever the generator wrote.
+            # Plain, readable copies: every later sandbox uid reads the data (at /data), whatever generate wrote.
+            remove_tree(tmp)
             copy_tree(raw, tmp, keep_links=False)
+            tmp.chmod(0o755)
+            digest = tree_hash(tmp)
+            replace_dir(tmp, dest)
+        finally:
             remove_tree(raw)
-            (tmp / ".complete").write_text("ok")
-            remove_tree(dest)
-            tmp.rename(dest)
+            remove_tree(tmp)
+        atomic_write_text(seal, json.dumps({"instance": instance.id, "split": split, "seed": seed, "tree": digest}))
     return dest
+
+
+def _sealed(dest: Path, seal: Path) -> bool:
+    """Whether `dest` is a complete entry: its seal reads and its files hash to the sealed digest."""
+    try:
+        digest = json.loads(seal.read_text(encoding="utf-8"))["tree"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    return dest.is_dir() and not dest.is_symlink() and tree_hash(dest) == digest
 
 
 def run_system(
@@ -133,6 +155,7 @@ def deploy(
     cache_dir: Path,
     split: str,
     code: TaskCode,
+    baseline_out: Path | None = None,
 ) -> tuple[ExecResult, KpiContext, TreeReport]:
     """Run the snapshot on the data of `split` and describe the outcome for the grader."""
     data = generated_data(instance, split, cache_dir, code)
@@ -155,6 +178,7 @@ def deploy(
         stdout=result.stdout[-20000:],
         stderr=result.stderr[-20000:],
         split=split,
+        baseline_out=baseline_out,
     )
     return result, ctx, report
 
@@ -168,10 +192,11 @@ def measure(
     cache_dir: Path,
     split: str = "production",
     budget: Budget | None = None,
+    baseline_out: Path | None = None,
 ) -> KpiOutcome:
     """The KPI of the delivered `snapshot` on the unseen data of `split`; GraderError for a fault of the task."""
     code = task_code(instance, sandbox, scratch, budget)
-    result, ctx, report = deploy(instance, snapshot, facts, scratch, sandbox, cache_dir, split, code)
+    result, ctx, report = deploy(instance, snapshot, facts, scratch, sandbox, cache_dir, split, code, baseline_out)
     run = {
         "command": shlex.split(instance.config.system.production) if instance.config.system else [],
         "exit_code": result.exit_code,
@@ -180,7 +205,7 @@ def measure(
     }
     call = Call(_grader_file(instance), "kpi", (ctx,))
     outcome = _parse_kpi(code.call(call).value, run, call.label)
-    return KpiOutcome(outcome.kpi, outcome.incidents, outcome.details, outcome.kpi_name, run, report.evidence())
+    return replace(outcome, left_out=report.evidence(), out_dir=ctx.out_dir)
 
 
 def _parse_kpi(raw: Any, run: dict[str, Any], label: str) -> KpiOutcome:

@@ -7,6 +7,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+ErrorKind = Literal["infrastructure", "task", "spec"]
+"""Why a trial is void: `infrastructure` (the machinery failed; running it again may help), `task` (a bug of the
+task's author: grader, anchors, solution) or `spec` (the job asked for something that cannot run). Only the first
+is worth a `--resume`."""
+
 
 class Component(BaseModel):
     name: str
@@ -34,13 +39,16 @@ class ScoreCard(BaseModel):
     key_fact_coverage: float | None = None
     questions_asked: int = 0
     error: str | None = None
+    error_kind: ErrorKind | None = None
     content_hash: str = ""
     snapshot_hash: str = ""
     details: dict[str, Any] = Field(default_factory=dict)
 
     @classmethod
-    def infrastructure_error(cls, message: str, content_hash: str = "") -> ScoreCard:
-        return cls(status="error", error=message, content_hash=content_hash)
+    def infrastructure_error(
+        cls, message: str, content_hash: str = "", kind: ErrorKind = "infrastructure"
+    ) -> ScoreCard:
+        return cls(status="error", error=message, error_kind=kind, content_hash=content_hash)
 
 
 def left_out_component(lines: Sequence[str], limit: int = 1500) -> Component | None:

@@ -1,22 +1,42 @@
-"""Running: one trial (execute, grade), anchors, jobs with resume."""
+"""Running: jobs (plan → anchors → trials), one trial (execute, grade), job ownership, slots and their uids."""
 
-from .anchors import AnchorCache, Anchors
-from .job import JobConfig, JobRunner, trial_record
-from .trial import Delivered, TrialContext, TrialSpec, execute, grade, run_trial, start_session
+from .anchor_cache import AnchorCache, AnchorRecord
+from .anchors import AnchorError, AnchorFailure, compute_anchors, ensure_anchors
+from .job import JobRunner, trial_record
+from .ownership import JobBusy, claim_job, job_owner
+from .plan import MAX_CONCURRENCY, MAX_REPEATS, MAX_TRIALS, JobConfig, build_judge, check_model_access
+from .slots import UidLease, lease_uids, slot_sandboxes
+from .trial import Delivered, MissingAnchors, TrialContext, TrialSpec, execute, grade, run_trial, start_session
 from .workspace import materialise
 
 __all__ = [
+    "MAX_CONCURRENCY",
+    "MAX_REPEATS",
+    "MAX_TRIALS",
     "AnchorCache",
-    "Anchors",
+    "AnchorError",
+    "AnchorFailure",
+    "AnchorRecord",
     "Delivered",
+    "JobBusy",
     "JobConfig",
     "JobRunner",
+    "MissingAnchors",
     "TrialContext",
     "TrialSpec",
+    "UidLease",
+    "build_judge",
+    "check_model_access",
+    "claim_job",
+    "compute_anchors",
+    "ensure_anchors",
     "execute",
     "grade",
+    "job_owner",
+    "lease_uids",
     "materialise",
     "run_trial",
+    "slot_sandboxes",
     "start_session",
     "trial_record",
 ]

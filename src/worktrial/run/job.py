@@ -1,52 +1,25 @@
-"""Jobs: plan trials, run them with a concurrency limit, record each result once, resume after a kill."""
+"""Jobs: plan trials, compute the anchors they need, run them with a concurrency limit, record each result once,
+resume after a kill. The process running a job owns it (run/ownership.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import os
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
-
-from ..agents import UnknownAgent, check_agent_spec, local_model
-from ..agents.providers import find_key
-from ..grading import ScoreCard
-from ..grading.judge import LLMJudge, make_judge, parse_spec, spec_from_env
-from ..sandbox import Sandbox, get_sandbox, with_toolbox
+from ..grading import LLMJudge, ScoreCard
+from ..locking import FileLock
 from ..store import Home, Store, TrialRow
-from ..tasks import Instance, Problem, TaskFormatError, load_linted, select
-from .anchors import AnchorCache
-from .trial import TrialContext, TrialSpec, run_trial
-
-SLOT_UID_BASE = 100_000
-
-
-class JobConfig(BaseModel):
-    """Everything needed to plan a job again on `--resume`; stored with the job."""
-
-    suites: list[str]
-    tasks: list[str] = Field(default_factory=list)
-    variants: list[str] = Field(default_factory=list)
-    levels: list[str] = Field(default_factory=list)
-    agents: list[str]
-    repeats: int = 1
-    concurrency: int = 2
-    sandbox: str = "bwrap"
-    judge: str | None = Field(None, description="LLM judge spec (docs/judge.md); default $WORKTRIAL_JUDGE_MODEL.")
-    pairs: list[tuple[str, str]] = Field(default_factory=list, description="Explicit (instance, agent) pairs.")
-
-
-@dataclass
-class PlannedTrial:
-    row: TrialRow
-    instance: Instance
+from ..tasks import Instance, Problem, TaskFormatError
+from .anchor_cache import AnchorCache
+from .anchors import AnchorFailure, compute_anchors, needs_anchors
+from .ownership import claim_job
+from .plan import JobConfig, build_judge, check_settings, load_instances, plan_rows
+from .slots import check_sandbox_works, slot_sandboxes
+from .trial import TrialContext, TrialSpec, run_trial, write_scorecard
 
 
 @dataclass
@@ -55,73 +28,70 @@ class JobRunner:
     home: Home
     on_done: Callable[[TrialRow, ScoreCard], None] | None = None
     on_start: Callable[[int], None] | None = None
+    on_anchors: Callable[[int], None] | None = None
     _instances: dict[str, Instance] = field(default_factory=dict)
+    _owned: dict[str, FileLock] = field(default_factory=dict)
+    _judge: LLMJudge | None = None
 
     def load_instances(self, config: JobConfig) -> list[Instance]:
-        # Refuse before anything is recorded, with exactly `worktrial lint`'s lines: a task bug is no trial error.
-        families = load_linted(Path(suite) for suite in config.suites)
-        instances = select(families, config.tasks or None, config.variants or None, config.levels or None)
-        if not instances:
-            raise TaskFormatError(
-                [
-                    Problem(
-                        ", ".join(config.suites),
-                        "",
-                        "no instance matches the filters",
-                        "check --task, --variant and --level against `worktrial tasks`",
-                    )
-                ]
-            )
+        instances = load_instances(config)
         self._instances = {i.id: i for i in instances}
         return instances
 
     def plan(self, job_id: str, config: JobConfig) -> list[TrialRow]:
-        instances = self.load_instances(config)
-        pairs = config.pairs or [(i.id, a) for i in instances for a in config.agents]
-        rows = []
-        for inst_id, agent in pairs:
-            inst = self._instances[inst_id]
-            _check_agent(agent, inst)
-            for r in range(config.repeats):
-                slug = f"{inst_id.replace('/', '.')}.{agent_slug(agent)}.r{r}"
-                rows.append(
-                    TrialRow(
-                        id=f"{job_id}/{slug}",
-                        job_id=job_id,
-                        instance=inst_id,
-                        agent=agent,
-                        repeat=r,
-                        content_hash=inst.content_hash,
-                        meta=instance_meta(inst),
-                    )
-                )
-        return rows
+        if not self._instances:
+            self.load_instances(config)
+        return plan_rows(job_id, config, self._instances, self.home)
 
     def create(self, config: JobConfig) -> str:
+        """Plan and check everything, then record the job, owned by this runner until `run` ends."""
         job_id = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
         rows = self.plan(job_id, config)
+        self._judge = build_judge(config.judge, self.home)
+        check_sandbox_works(config.sandbox)  # a missing bubblewrap must not leave a job of void trials behind
+        self.claim(job_id)
         self.store.create_job(job_id, config.model_dump(mode="json"), rows)
         return job_id
 
+    def claim(self, job_id: str) -> None:
+        """Own the job (`JobBusy` names the live owner otherwise); kept until `release`."""
+        if job_id not in self._owned:
+            self._owned[job_id] = claim_job(self.home, job_id)
+
+    def release(self, job_id: str) -> None:
+        lock = self._owned.pop(job_id, None)
+        if lock is not None:
+            lock.release()
+
     def resume_config(self, job_id: str) -> JobConfig:
+        """The stored configuration of `job_id`, checked again, with the job now owned by this runner."""
         job = self.store.job(job_id)
         if job is None:
             raise TaskFormatError(
-                [
-                    Problem(
-                        str(self.home.root / "worktrial.db"),
-                        "jobs",
-                        f"no job {job_id!r}",
-                        "list jobs with `worktrial jobs`",
-                    )
-                ]
+                [Problem(self.store.location, "jobs", f"no job {job_id!r}", "list jobs with `worktrial jobs`")]
             )
-        config = JobConfig.model_validate(job.config)
+        try:
+            config = JobConfig.model_validate(job.config)
+        except ValueError as e:
+            raise TaskFormatError(
+                [Problem(self.store.location, f"jobs[{job_id}].config", f"unreadable: {e}", "start a new job")]
+            ) from None
+        self.claim(job_id)
+        check_settings(config)
         self.load_instances(config)
+        self._judge = build_judge(config.judge, self.home)
         return config
 
     async def run(self, job_id: str, config: JobConfig) -> list[TrialRow]:
-        """Run every trial of the job that has no result yet (pending, running when killed, or error)."""
+        """Anchors first, then every trial of the job that has no result yet (pending, running when killed, or
+        error)."""
+        self.claim(job_id)
+        try:
+            return await self._run(job_id, config)
+        finally:
+            self.release(job_id)
+
+    async def _run(self, job_id: str, config: JobConfig) -> list[TrialRow]:
         if not self._instances:
             self.load_instances(config)
         todo = [t for t in self.store.trials(job_id) if t.status != "done"]
@@ -138,107 +108,47 @@ class JobRunner:
                         )
                     ]
                 )
+        judge = self._judge if self._judge is not None else build_judge(config.judge, self.home)
         anchors = AnchorCache(self.home.anchors)
-        judge = build_judge(config.judge, self.home)
-        slots: asyncio.Queue[TrialContext] = asyncio.Queue()
-        for sandbox in slot_sandboxes(config.sandbox, max(1, config.concurrency)):
-            slots.put_nowait(TrialContext(sandbox, self.home.cache, anchors, judge=judge))
-        if self.on_start:
-            self.on_start(len(todo))
-
-        async def one(row: TrialRow) -> None:
-            ctx = await slots.get()
-            try:
-                attempt = self.store.start_trial(row.id, "")
-                attempt_dir = self.home.attempt_dir(job_id, row.id.split("/", 1)[1], attempt)
-                spec = TrialSpec(row.id, job_id, self._instances[row.instance], row.agent, row.repeat)
-                card = await run_trial(spec, ctx, attempt_dir)
-                self.store.finish_trial(row.id, card.model_dump(mode="json"), str(attempt_dir))
-                if self.on_done:
-                    self.on_done(self.store.trial(row.id), card)
-            finally:
-                slots.put_nowait(ctx)
-
-        await asyncio.gather(*(one(t) for t in todo))
+        sandboxes, lease = slot_sandboxes(config.sandbox, max(1, config.concurrency))
+        try:
+            slots: asyncio.Queue[TrialContext] = asyncio.Queue()
+            for sandbox in sandboxes:
+                slots.put_nowait(TrialContext(sandbox, self.home.cache, anchors, judge=judge))
+            needed = {i.variant_hash: i for t in todo if needs_anchors(i := self._instances[t.instance])}
+            if self.on_anchors and needed:
+                self.on_anchors(len(needed))
+            failures = await compute_anchors(needed.values(), slots)
+            if self.on_start:
+                self.on_start(len(todo))
+            await asyncio.gather(*(self._one(job_id, row, slots, failures) for row in todo))
+        finally:
+            lease.release()
         self.store.finish_job(job_id)
         return self.store.trials(job_id)
 
-
-def instance_meta(inst: Instance) -> dict[str, Any]:
-    """What a report needs to break results down, recorded with each trial when the job is planned."""
-    cfg = inst.config
-    return {
-        "family": inst.family.id,
-        "variant": inst.variant,
-        "level": inst.level,
-        "kind": cfg.kind,
-        "industry": cfg.industry,
-        "domain": cfg.domain,
-        "subdomain": cfg.subdomain,
-        "role_class": cfg.role_class,
-        "skill_subclass": cfg.skill_subclass,
-        "tier": cfg.tier,
-        "deliverable_type": deliverable_type(inst) if cfg.kind == "deliverable" else None,
-    }
-
-
-def deliverable_type(inst: Instance) -> str | None:
-    """What a deliverable family produces: its declared type, else the file types its checks require."""
-    declared = getattr(inst.config, "deliverable_type", None)
-    if declared:
-        return str(declared)
-    checks = getattr(inst.config.grader, "checks", None) or []
-    types = sorted({str(t) for c in checks if (t := getattr(c, "type", None))})
-    return "+".join(types) or None
-
-
-def build_judge(spec: str | None, home: Home) -> LLMJudge | None:
-    """One pinned, cached judge per job, or None (rubric components are then "not judged")."""
-    spec = spec or spec_from_env()
-    if not spec:
-        return None
-    try:
-        parsed = parse_spec(spec)
-    except ValueError as e:
-        raise TaskFormatError([Problem("--judge", spec, str(e), "see docs/judge.md")]) from None
-    base_url: Callable[[], str] | None = None
-    if parsed.provider == "local":
+    async def _one(
+        self, job_id: str, row: TrialRow, slots: asyncio.Queue[TrialContext], failures: dict[str, AnchorFailure]
+    ) -> None:
+        instance = self._instances[row.instance]
+        ctx = await slots.get()
         try:
-            local_model.check_installed()
-        except local_model.LocalModelUnavailable as e:
-            raise TaskFormatError([Problem("--judge", spec, str(e), "install the `local` extra")]) from None
-        base_url = lambda: local_model.shared_server().base_url  # noqa: E731  (read per request: restarts move it)
-    key = find_key(parsed.provider) if parsed.provider in ("openai", "openrouter") else None
-    return make_judge(spec, cache_dir=home.cache / "judge", base_url=base_url, api_key=key)
-
-
-SLUG_CHARS = 80  # a `cmd:` spec holds a whole command line; a folder name has 255 bytes at most
-
-
-def agent_slug(agent: str) -> str:
-    """A folder-safe, still readable form of an agent spec (`react:openai/gpt-5?max_usd=2` has / ? = &)."""
-    readable = agent.replace(":", "-").replace("@", ".at.")
-    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", readable)
-    if slug != readable or len(slug) > SLUG_CHARS:  # distinct specs must not collide after cleaning or cutting
-        slug = slug[:SLUG_CHARS] + "-" + hashlib.sha256(agent.encode()).hexdigest()[:6]
-    return slug
-
-
-def slot_sandboxes(name: str, n: int) -> list[Sandbox]:
-    """One sandbox per concurrency slot; as root each slot runs as its own uid so process limits don't mix."""
-    if name == "bwrap" and os.geteuid() == 0:
-        boxes = [get_sandbox(name, uid=SLOT_UID_BASE + i) for i in range(n)]
-    else:
-        boxes = [get_sandbox(name) for _ in range(n)]
-    boxes[0].check()
-    return [with_toolbox(box) for box in boxes]
-
-
-def _check_agent(agent: str, instance: Instance) -> None:
-    try:
-        check_agent_spec(agent, instance)
-    except UnknownAgent as e:
-        raise TaskFormatError([Problem("--agent", agent, str(e), "see `worktrial run --help`")]) from None
+            attempt = self.store.start_trial(row.id, "")
+            attempt_dir = self.home.attempt_dir(job_id, row.id.split("/", 1)[1], attempt)
+            failed = failures.get(instance.variant_hash) if needs_anchors(instance) else None
+            if failed is not None:  # no anchors, no score: the trial is void for the anchors' reason
+                card = ScoreCard.infrastructure_error(
+                    f"anchors of {failed.instance}: {failed.message}", instance.content_hash, failed.kind
+                )
+                await asyncio.to_thread(write_scorecard, attempt_dir, card)
+            else:
+                spec = TrialSpec(row.id, job_id, instance, row.agent, row.repeat)
+                card = await run_trial(spec, ctx, attempt_dir)
+            self.store.finish_trial(row.id, card.model_dump(mode="json"), str(attempt_dir))
+            if self.on_done:
+                self.on_done(self.store.trial(row.id), card)
+        finally:
+            slots.put_nowait(ctx)
 
 
 def trial_record(row: TrialRow) -> dict[str, Any]:
@@ -262,5 +172,6 @@ def trial_record(row: TrialRow) -> dict[str, Any]:
         "termination": card.get("details", {}).get("agent", {}).get("termination"),
         "usage": card.get("details", {}).get("agent", {}).get("usage") or {},
         "error": row.error,
+        "error_kind": card.get("error_kind"),
         "run_dir": row.run_dir,
     }

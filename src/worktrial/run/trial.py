@@ -16,14 +16,23 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..agents import AgentCancelled, AgentEnv, AgentResult, Trajectory, make_agent
-from ..grading import GraderError, Judge, ScoreCard, pilot_feedback, remove_tree, take_snapshot, tree_hash
+from ..agents import AgentCancelled, AgentEnv, AgentResult, Trajectory, UnknownAgent, make_agent
+from ..grading import (
+    ErrorKind,
+    Evaluation,
+    GraderError,
+    Judge,
+    ScoreCard,
+    evaluate,
+    pilot_feedback,
+    remove_tree,
+    take_snapshot,
+    tree_hash,
+)
 from ..sandbox import Limits, LiveClock, Mount, Sandbox, SandboxError, Session, SessionSpec
 from ..tasks import Instance, TaskFormatError
 from ..world import Ledger, PilotOutcome, World, WorldService, parse_time, summarise, verify_ledger
-from .anchors import AnchorCache
-from .evaluate_deliverable import evaluate_deliverable
-from .evaluate_engagement import evaluate_engagement
+from .anchor_cache import AnchorCache
 from .routers import router_for
 from .workspace import has_world, materialise, readonly_paths
 
@@ -47,7 +56,7 @@ class TrialSpec:
 
 @dataclass
 class TrialContext:
-    """Shared by all trials of a job: how to isolate, where caches live."""
+    """One concurrency slot of a job: how to isolate, where caches live; `anchors` is only read while grading."""
 
     sandbox: Sandbox
     cache_dir: Path
@@ -169,7 +178,11 @@ def start_session(sandbox: Sandbox, env: AgentEnv, clock: LiveClock) -> Session:
 
 
 def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard:
-    """Verify what was delivered, run it on unseen data in a fresh sandbox and score it."""
+    """Verify what was delivered, then score it with the evaluator of the task's kind (in fresh sandboxes).
+
+    Engagement anchors are read from the cache, where the job's anchor phase put them; a missing one is an error
+    of the machinery, never computed here.
+    """
     instance = spec.instance
     incidents: list[str] = []
     check = verify_ledger(delivered.ledger_path, expected_head=delivered.ledger_head)
@@ -181,10 +194,29 @@ def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard
         incidents.append("grader files changed during the trial")
     summary = summarise(check.entries)
     incidents += [f"contacted off-limits person {p}" for p in summary.off_limits_contacts]
+    anchors = None
+    if instance.config.kind == "engagement":
+        anchors = ctx.anchors.read(instance)
+        if anchors is None:
+            raise MissingAnchors(f"{instance.id}: no verified anchors in {ctx.anchors.entry(instance)}")
     scratch = delivered.attempt_dir / "grading"
-    evaluate = evaluate_engagement if instance.config.kind == "engagement" else evaluate_deliverable
+    evaluation = Evaluation(
+        instance=instance,
+        snapshot=delivered.snapshot,
+        scratch=scratch,
+        sandbox=ctx.sandbox,
+        cache_dir=ctx.cache_dir,
+        incidents=incidents,
+        contact_cost=summary.contact_cost,
+        facts=frozenset(summary.facts),
+        questions_asked=summary.questions_asked,
+        asked_by_person=dict(summary.asked_by_person),
+        anchors=anchors,
+        judge=ctx.judge,
+        left_out=delivered.left_out,
+    )
     try:
-        card = evaluate(spec, ctx, delivered, incidents, summary, scratch)
+        card = evaluate(evaluation)
     finally:
         with contextlib.suppress(OSError):
             remove_tree(scratch)
@@ -192,6 +224,19 @@ def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard
     card.snapshot_hash = delivered.snapshot_hash
     card.details["agent"] = asdict(delivered.agent_result)
     return card
+
+
+class MissingAnchors(RuntimeError):
+    """Grading found no anchors: the job's anchor phase did not run or its entry was lost (a bug, not the task's)."""
+
+
+def blame(e: BaseException) -> ErrorKind:
+    """Whose failure an exception is: the task author's, the job's spec, or the machinery's (worth a rerun)."""
+    if isinstance(e, UnknownAgent):
+        return "spec"
+    if isinstance(e, GraderError | TaskFormatError | ValueError):
+        return "task"
+    return "infrastructure"
 
 
 async def run_trial(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> ScoreCard:
@@ -204,8 +249,8 @@ async def run_trial(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Sc
         card = await asyncio.to_thread(grade, spec, ctx, delivered)
     except AgentInfrastructureError as e:
         card = ScoreCard.infrastructure_error(f"agent: {e}", spec.instance.content_hash)
-    except (SandboxError, GraderError, TaskFormatError, OSError, FileNotFoundError, ValueError) as e:
-        card = ScoreCard.infrastructure_error(f"{type(e).__name__}: {e}", spec.instance.content_hash)
+    except (SandboxError, GraderError, TaskFormatError, MissingAnchors, OSError, ValueError) as e:
+        card = ScoreCard.infrastructure_error(f"{type(e).__name__}: {e}", spec.instance.content_hash, blame(e))
     write_scorecard(attempt_dir, card)
     with contextlib.suppress(OSError):
         remove_tree(attempt_dir / "workspace")

@@ -1,6 +1,7 @@
 """Store: SQLAlchemy models of jobs and trials, and the state folder layout."""
 
-from .db import Base, JobRow, Store, TrialRow
+from .db import BUSY_TIMEOUT_S, Base, JobOverview, JobRow, Store, TrialRow
+from .errors import StoreError
 from .home import Home
 
-__all__ = ["Base", "Home", "JobRow", "Store", "TrialRow"]
+__all__ = ["BUSY_TIMEOUT_S", "Base", "Home", "JobOverview", "JobRow", "Store", "StoreError", "TrialRow"]

@@ -3,16 +3,41 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, create_engine, event, inspect, select, text
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    inspect,
+    make_url,
+    select,
+    text,
+)
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from .errors import StoreError
+from .home import FIX_HOME
+
+T = TypeVar("T")
+# How long one statement waits for another process's write lock. Writes are short transactions, so a wait this long
+# means the store is held by something else, and a user should hear so within seconds.
+BUSY_TIMEOUT_S = 5.0
+WRITE_ATTEMPTS = 6  # during a job a busy store is waited for up to WRITE_ATTEMPTS × BUSY_TIMEOUT_S
+FIX_DAMAGED = "move the file aside (a new store is made in its place) or restore it from a backup"
 
 
 def _now() -> datetime:
@@ -27,7 +52,8 @@ class JobRow(Base):
     __tablename__ = "jobs"
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     created: Mapped[datetime] = mapped_column(default=_now)
-    status: Mapped[str] = mapped_column(String(16), default="running")  # running | finished
+    # running | finished, as last written; `worktrial jobs` derives the live state from the job's lock and trials.
+    status: Mapped[str] = mapped_column(String(16), default="running")
     config: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
 
 
@@ -58,24 +84,44 @@ class TrialRow(Base):
 
 
 class Store:
-    """Thin access layer; every write is one short transaction so a kill never leaves half a result."""
+    """Thin access layer; every write is one short transaction so a kill never leaves half a result.
 
-    def __init__(self, url: str) -> None:
-        self.engine: Engine = create_engine(url, connect_args={"timeout": 60} if url.startswith("sqlite") else {})
-        if url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        self._create_tables()
+    Any failure of the database (damaged file, held lock, unreachable server) is raised as `StoreError`, naming the
+    store and what to do.
+    """
+
+    def __init__(self, url: str, busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
+        self.url = url
+        self.location = _location(url)
+        sqlite = url.startswith("sqlite")
+        if sqlite:
+            _check_sqlite_path(self.location)
+        with self.errors():
+            self.engine: Engine = create_engine(url, connect_args={"timeout": busy_timeout_s} if sqlite else {})
+            if sqlite:
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+                if Path(self.location).exists():
+                    _check_sqlite_size(self.engine, self.location)
+            self._create_tables()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
+    @contextmanager
+    def errors(self) -> Iterator[None]:
+        """Turn database failures inside the block into a `StoreError` that names this store."""
+        try:
+            yield
+        except (DBAPIError, sqlite3.Error) as e:  # raw driver errors too: reports read through the driver
+            raise _store_error(self.location, e) from None
+
     def _create_tables(self) -> None:
-        # Two processes may open a new store at once (a job and `worktrial jobs`); the loser retries.
+        # Two processes may create a new store at once; the loser sees "already exists" and looks again.
         for attempt in range(5):
             try:
                 Base.metadata.create_all(self.engine)
                 self._add_missing_columns()
                 return
-            except OperationalError:
-                if attempt == 4:
+            except OperationalError as e:
+                if attempt == 4 or "already exists" not in str(e.orig):
                     raise
                 time.sleep(0.1 * (attempt + 1))
 
@@ -86,15 +132,38 @@ class Store:
             with self.engine.begin() as conn:
                 conn.execute(text("ALTER TABLE trials ADD COLUMN meta JSON"))
 
+    def check_writable(self) -> None:
+        """Take the store's write lock for an instant: a store another process keeps locked fails here, within the
+        busy timeout, before a job records anything."""
+        with self.errors(), self.engine.connect() as conn:
+            if self.engine.dialect.name == "sqlite":
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                conn.exec_driver_sql("ROLLBACK")
+
     @contextmanager
     def session(self) -> Iterator[Session]:
-        with self._session.begin() as s:
+        with self.errors(), self._session.begin() as s:
             yield s
 
+    def _write(self, fn: Callable[[Session], T]) -> T:
+        """One write transaction; a store busy with other processes' writes is tried again for a while."""
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                with self._session.begin() as s:
+                    return fn(s)
+            except OperationalError as e:
+                if attempt == WRITE_ATTEMPTS - 1 or not _is_busy(e):
+                    raise _store_error(self.location, e) from None
+            except DBAPIError as e:
+                raise _store_error(self.location, e) from None
+        raise AssertionError("unreachable")
+
     def create_job(self, job_id: str, config: dict[str, Any], trials: list[TrialRow]) -> None:
-        with self.session() as s:
+        def add(s: Session) -> None:
             s.add(JobRow(id=job_id, config=json.loads(json.dumps(config))))
             s.add_all(trials)
+
+        self._write(add)
 
     def job(self, job_id: str) -> JobRow | None:
         with self.session() as s:
@@ -103,6 +172,19 @@ class Store:
     def jobs(self) -> list[JobRow]:
         with self.session() as s:
             return list(s.scalars(select(JobRow).order_by(JobRow.created)))
+
+    def job_overview(self) -> dict[str, JobOverview]:
+        """Per job: trials by status, and the agents and instances it covers (two grouped queries)."""
+        c = TrialRow.__table__.c
+        out: dict[str, JobOverview] = {}
+        with self.session() as s:
+            for job_id, status, n in s.execute(select(c.job_id, c.status, func.count()).group_by(c.job_id, c.status)):
+                out.setdefault(job_id, JobOverview()).counts[status] = n
+            for job_id, agent, instance in s.execute(select(c.job_id, c.agent, c.instance).distinct()):
+                ov = out.setdefault(job_id, JobOverview())
+                ov.agents.add(agent)
+                ov.instances.add(instance)
+        return out
 
     def trials(self, job_id: str) -> list[TrialRow]:
         with self.session() as s:
@@ -114,7 +196,8 @@ class Store:
 
     def start_trial(self, trial_id: str, run_dir: str) -> int:
         """Mark running and bump the attempt number; returns the new attempt."""
-        with self.session() as s:
+
+        def start(s: Session) -> int:
             row = s.get_one(TrialRow, trial_id)
             row.attempt += 1
             row.status, row.run_dir, row.started = "running", run_dir, _now()
@@ -122,8 +205,10 @@ class Store:
             row.incidents = []
             return row.attempt
 
+        return self._write(start)
+
     def finish_trial(self, trial_id: str, card: dict[str, Any], run_dir: str) -> None:
-        with self.session() as s:
+        def finish(s: Session) -> None:
             row = s.get_one(TrialRow, trial_id)
             row.status = card["status"]
             row.run_dir = run_dir
@@ -136,9 +221,75 @@ class Store:
                 row.uplift, row.contact_cost = card.get("uplift"), card.get("contact_cost")
                 row.incidents = card.get("incidents", [])
 
+        self._write(finish)
+
     def finish_job(self, job_id: str) -> None:
-        with self.session() as s:
+        def finish(s: Session) -> None:
             s.get_one(JobRow, job_id).status = "finished"
+
+        self._write(finish)
+
+
+@dataclass
+class JobOverview:
+    counts: dict[str, int] = field(default_factory=dict)
+    agents: set[str] = field(default_factory=set)
+    instances: set[str] = field(default_factory=set)
+
+
+def _location(url: str) -> str:
+    """The store as a person names it: the SQLite file, or the URL without its password."""
+    if url.startswith("sqlite"):
+        return url.split("///", 1)[-1]
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _check_sqlite_path(path: str) -> None:
+    if Path(path).is_dir():
+        raise StoreError(path, "the store is a folder, not a SQLite file", FIX_DAMAGED)
+
+
+def _check_sqlite_size(engine: Engine, path: str) -> None:
+    """Refuse a store file cut short of the size its own header records.
+
+    The file is never opened here except through SQLite: closing any other descriptor of it would drop the POSIX
+    locks SQLite holds on it in this process. With frames in the write-ahead log the file may rightly be shorter
+    than the database, so the check is made only inside a read snapshot that has none.
+    """
+    wal = Path(path + "-wal")
+    with engine.connect() as conn:
+        conn.exec_driver_sql("BEGIN")
+        pages = conn.exec_driver_sql("PRAGMA page_count").scalar() or 0
+        page_size = conn.exec_driver_sql("PRAGMA page_size").scalar() or 0
+        try:
+            if wal.exists() and wal.stat().st_size > 0:
+                return
+            size = Path(path).stat().st_size
+        finally:
+            conn.exec_driver_sql("COMMIT")
+    if size < pages * page_size:
+        raise StoreError(path, f"the store is truncated ({size} of {pages * page_size} bytes)", FIX_DAMAGED)
+
+
+def _is_busy(e: OperationalError) -> bool:
+    text_ = str(e.orig).lower()
+    return "locked" in text_ or "busy" in text_
+
+
+def _store_error(location: str, e: DBAPIError | sqlite3.Error) -> StoreError:
+    orig = e.orig if isinstance(e, DBAPIError) and e.orig is not None else e
+    text_ = str(orig).lower()
+    if "locked" in text_ or "busy" in text_:
+        return StoreError(
+            location,
+            f"the store is locked by another process (waited {BUSY_TIMEOUT_S:g} s)",
+            "let that process finish or stop it, then run again",
+        )
+    if "not a database" in text_ or "malformed" in text_ or "corrupt" in text_:
+        return StoreError(location, f"the store is damaged ({orig})", FIX_DAMAGED)
+    if "unable to open" in text_ or "readonly" in text_ or "read-only" in text_:
+        return StoreError(location, f"the store cannot be opened for writing ({orig})", FIX_HOME)
+    return StoreError(location, f"the store failed: {orig}", "check the store, or use another state folder")
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from .errors import StoreError
+
+FIX_HOME = "pass a writable folder with --home or $WORKTRIAL_HOME"
 
 
 @dataclass(frozen=True)
@@ -14,7 +19,10 @@ class Home:
     <home>/
       worktrial.db                       SQLite store: jobs and trials (SQLAlchemy)
       cache/data/<key>/                  generated production and pilot data, per variant content
-      cache/anchors/<variant-hash>.json  baseline and reference KPIs, per variant content
+      cache/data/<key>.json              its seal (the digest of its files), .lock while it is made
+      cache/anchors/<variant-hash>/      anchors.json (baseline and reference KPIs) and baseline_out/ (the
+                                         shipped system's output on the production data); .lock beside it
+      locks/jobs/<job>.lock              held by the process that runs the job
       runs/<job>/<trial>/attempt-<n>/    one attempt of one trial:
         workspace/                         the worker's /workspace while the agent runs
         delivered/                         hashed snapshot of the delivered workspace
@@ -45,6 +53,10 @@ class Home:
     def anchors(self) -> Path:
         return self.cache / "anchors"
 
+    @property
+    def locks(self) -> Path:
+        return self.root / "locks"
+
     def job_dir(self, job_id: str) -> Path:
         return self.root / "runs" / job_id
 
@@ -52,6 +64,21 @@ class Home:
         return self.job_dir(job_id) / trial_id / f"attempt-{attempt}"
 
     def ensure(self) -> Home:
-        for p in (self.root, self.cache, self.anchors, self.root / "runs"):
-            p.mkdir(parents=True, exist_ok=True)
+        """Create the folder (private to its owner, 0700, when new) and check that it can be written."""
+        where = str(self.root)
+        if self.root.exists() and not self.root.is_dir():
+            raise StoreError(where, "the state folder is not a folder", FIX_HOME)
+        try:
+            if not self.root.exists():
+                self.root.mkdir(parents=True, mode=0o700)
+                self.root.chmod(0o700)  # the mode given to mkdir is narrowed by the umask, never widened
+            for p in (self.cache, self.anchors, self.root / "runs", self.locks):
+                p.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=".write-check-", dir=self.root)
+            os.close(fd)
+            os.unlink(probe)
+        except (FileExistsError, NotADirectoryError):
+            raise StoreError(where, "a part of the path is a file, not a folder", FIX_HOME) from None
+        except OSError as e:
+            raise StoreError(where, f"the state folder cannot be written ({e.strerror or e})", FIX_HOME) from None
         return self
