@@ -148,7 +148,7 @@ def test_model_and_budget_flags_join_the_spec() -> None:
 
 
 def test_a_long_command_gets_a_bounded_distinct_folder_name() -> None:
-    from worktrial.run.job import agent_slug
+    from worktrial.run.plan import agent_slug
 
     first, second = agent_slug("cmd:" + "x" * 300 + " 1"), agent_slug("cmd:" + "x" * 300 + " 2")
     assert first != second and max(len(first), len(second)) <= 90 and first.startswith("cmd-xxx")
