@@ -139,7 +139,7 @@ def run_system(
         argv=["/bin/sh", "-c", system.production],
         workspace=ws,
         mounts=[Mount(data, "/data"), Mount(out, "/out", writable=True)],
-        limits=Limits(wall_s=system.timeout_s, memory_mb=system.memory_mb),
+        limits=Limits(wall_s=system.timeout_s, memory_mb=system.memory_mb, disk_mb=system.disk_mb),
     )
     # A fixed, task-declared time: the same delivered system gives the same result whenever it is graded.
     clocked = with_clock(sandbox, datetime.fromisoformat(instance.config.grading_clock))
@@ -203,9 +203,12 @@ def measure(
         "timed_out": result.timed_out,  # no wall time: two identical runs must give identical score cards
         "stderr_tail": result.stderr[-2000:],
     }
+    if result.stopped:
+        run["stopped"] = result.stopped  # the delivered system went over its disk quota: the worker's
     call = Call(_grader_file(instance), "kpi", (ctx,))
     outcome = _parse_kpi(code.call(call).value, run, call.label)
-    return replace(outcome, left_out=report.evidence(), out_dir=ctx.out_dir)
+    left_out = ([f"production run: {result.stopped}"] if result.stopped else []) + report.evidence()
+    return replace(outcome, left_out=left_out, out_dir=ctx.out_dir)
 
 
 def _parse_kpi(raw: Any, run: dict[str, Any], label: str) -> KpiOutcome:

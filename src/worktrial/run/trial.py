@@ -159,9 +159,15 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Deli
         await asyncio.to_thread(env.drain)
         # Hand-in: background processes die before the workspace is snapshotted.
         await asyncio.to_thread(session.close)
+        stopped = session.stopped
+        if stopped:
+            trajectory.add("stopped", why=stopped)
         trajectory.add("end", **asdict(result))
     snap = take_snapshot(workspace, attempt_dir / "delivered")
-    return Delivered(attempt_dir, snap.path, snap.hash, ledger.path, ledger.head, hidden_hash, result, snap.left_out)
+    left_out = (f"workspace: {stopped}",) if stopped else ()
+    return Delivered(
+        attempt_dir, snap.path, snap.hash, ledger.path, ledger.head, hidden_hash, result, left_out + snap.left_out
+    )
 
 
 def start_session(sandbox: Sandbox, env: AgentEnv, clock: LiveClock) -> Session:
@@ -172,7 +178,7 @@ def start_session(sandbox: Sandbox, env: AgentEnv, clock: LiveClock) -> Session:
         env=dict(env.env),
         mounts=list(env.mounts),
         readonly=list(env.readonly),
-        limits=replace(env.limits, wall_s=lifetime),
+        limits=replace(env.limits, wall_s=lifetime, disk_mb=env.budgets.disk_mb),
     )
     return sandbox.session(clock.apply(spec))
 

@@ -23,6 +23,7 @@ from typing import IO, Any
 
 from ._proc import Tail, tail_text
 from .base import ExecResult, SandboxError
+from .quota import watch_spec
 from .session import SESSION_ENDED, SESSION_ENDED_EXIT, SessionSpec
 
 HEADER = struct.Struct(">I")
@@ -139,12 +140,18 @@ class ServerSession:
         self._timer = threading.Timer(spec.limits.wall_s, self._expire)
         self._timer.daemon = True
         self._timer.start()
+        self._quota = watch_spec(spec, self._over_quota)
 
     # ------------------------------------------------------------------ Session
 
     @property
     def alive(self) -> bool:
         return not self._ended.is_set()
+
+    @property
+    def stopped(self) -> str:
+        """Why the sandbox stopped the session early (its disk quota), or ""."""
+        return self._quota.exceeded if self._quota is not None else ""
 
     def exec(
         self,
@@ -217,6 +224,9 @@ class ServerSession:
         timer = getattr(self, "_timer", None)
         if timer is not None:
             timer.cancel()
+        watch = getattr(self, "_quota", None)
+        if watch is not None:
+            watch.cancel()
         with contextlib.suppress(OSError, ValueError):
             self._send({"op": "shutdown"})
         with contextlib.suppress(OSError, ValueError):
@@ -232,6 +242,11 @@ class ServerSession:
             self._on_close()
 
     # ------------------------------------------------------------------ plumbing
+
+    def _over_quota(self) -> None:
+        assert self._quota is not None
+        self.ended_why = self._quota.exceeded
+        self.close()
 
     def _expire(self) -> None:
         self.ended_why = f"the session reached its {self._spec.limits.wall_s:g} s lifetime"

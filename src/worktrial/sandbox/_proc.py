@@ -86,8 +86,11 @@ def run_bounded(
     pass_fds: Sequence[int] = (),
     user: int | None = None,
     preexec_fn: Callable[[], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> RawRun:
     """Run `argv` in a new session; kill the whole group at `wall_s` or once the leader exits.
+
+    `on_start` gets the leader's pid as soon as it runs (e.g. to watch the command's disk use).
 
     Raises OSError if the program cannot be started at all.
     """
@@ -108,6 +111,8 @@ def run_bounded(
         preexec_fn=preexec_fn,
     )
     assert proc.stdout is not None and proc.stderr is not None
+    if on_start is not None:
+        on_start(proc.pid)
     out, err = Tail(output_bytes), Tail(output_bytes)
     tails = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
     pending = memoryview(stdin or b"")

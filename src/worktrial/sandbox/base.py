@@ -19,6 +19,8 @@ class Limits:
     processes: int | None = 256
     file_size_mb: int | None = 512
     output_bytes: int = 1_000_000  # stdout/stderr kept per stream; the rest is dropped (tail kept)
+    # Bytes the workspace and the writable mounts may hold together; past it the sandbox is stopped (quota.py).
+    disk_mb: int | None = None
 
 
 @dataclass(frozen=True)
@@ -55,10 +57,11 @@ class ExecResult:
     stderr: str
     wall_s: float
     timed_out: bool = False
+    stopped: str = ""  # why the sandbox stopped the command early (its disk quota), or ""
 
     @property
     def ok(self) -> bool:
-        return self.exit_code == 0 and not self.timed_out
+        return self.exit_code == 0 and not self.timed_out and not self.stopped
 
 
 class SandboxError(RuntimeError):

@@ -9,7 +9,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from worktrial.sandbox import _host
+from worktrial.sandbox import _host, quota, seccomp
 from worktrial.sandbox._client import SERVER_PATH, ServerSession, server_source
 from worktrial.sandbox._proc import NOT_FOUND_EXIT, run_bounded, sandbox_env
 from worktrial.sandbox.base import ExecResult, ExecSpec, Limits, SandboxError
@@ -62,6 +62,12 @@ class BwrapSandbox:
         self._probe_error: SandboxError | None = None
         self._sized_tmpfs = False
         self._links, self._binds = _host.system_binds()
+        self._seccomp: bytes | None = None
+        self._seccomp_error = ""
+        try:
+            self._seccomp = seccomp.program()
+        except seccomp.UnsupportedArch as exc:
+            self._seccomp_error = str(exc)
 
     def check(self) -> None:
         with self._lock:
@@ -78,6 +84,8 @@ class BwrapSandbox:
         for tool, hint in tools:
             if not os.access(tool, os.X_OK):
                 return SandboxError(f"{tool} not found: {hint}")
+        if self._seccomp is None:
+            return SandboxError(f"{self._seccomp_error}: the sandbox would run without its system-call filter")
         usage = run_bounded([self._bwrap, "--help"], env={}, cwd="/", stdin=None, wall_s=10, output_bytes=1 << 16)
         self._sized_tmpfs = "--size" in usage.stdout.text()
         with tempfile.TemporaryDirectory(prefix="worktrial-probe-") as ws:
@@ -103,6 +111,7 @@ class BwrapSandbox:
                 *_prlimit_args(self._prlimit, spec.limits, 0 if self._root else _HELPER_PROCESSES),
                 self._bwrap, "--json-status-fd", str(status_w), *args.argv, "--", *self._drop(), *spec.argv,
             ]  # fmt: skip
+            watch = quota.ProcessWatch(spec)
             try:
                 raw = run_bounded(
                     argv,
@@ -112,9 +121,12 @@ class BwrapSandbox:
                     wall_s=spec.limits.wall_s,
                     output_bytes=spec.limits.output_bytes,
                     pass_fds=args.fds,  # only these reach bwrap, which closes them before the exec
+                    on_start=watch.started,
                 )
             except OSError as exc:
                 raise SandboxError(f"cannot start {self._bwrap}: {exc}") from exc
+            finally:
+                stopped = watch.finish()
             args.fds.remove(status_w)
             os.close(status_w)
             status = _host.read_status(status_r)
@@ -122,6 +134,8 @@ class BwrapSandbox:
             for fd in [status_r, *args.fds]:
                 os.close(fd)
         stdout, stderr = raw.stdout.text(), raw.stderr.text()
+        if stopped:
+            return ExecResult(raw.returncode, stdout, stderr, raw.wall_s, raw.timed_out, stopped=stopped)
         if "exit-code" not in status and not raw.timed_out:
             # bwrap reports an exit code only once the command was exec'd: anything else is its own failure.
             if "bwrap: execvp " in stderr:
@@ -181,6 +195,8 @@ class BwrapSandbox:
 
         args.add(*(_ROOT_NAMESPACES if self._root else ["--unshare-all"]))
         args.add("--die-with-parent", "--new-session", "--hostname", "sandbox")
+        if self._seccomp is not None:  # never None once check() passed
+            args.pipe("--seccomp", self._seccomp)
         for target, link in self._links:
             args.add("--symlink", target, link)
         for system_path in self._binds:
@@ -235,11 +251,16 @@ class _Args:
 
     def data(self, dest: str, content: str) -> None:
         self._parents(dest)
+        self.add("--perms", "0644")
+        self.pipe("--ro-bind-data", content.encode("utf-8"), dest)
+
+    def pipe(self, option: str, content: bytes, *rest: str) -> None:
+        """`option FD *rest`, FD a pipe holding `content`, which must be far below a pipe's buffer (64 KiB)."""
         r, w = os.pipe()
         self.fds.append(r)
-        with os.fdopen(w, "w", encoding="utf-8") as f:  # far below a pipe's buffer, so this cannot block
+        with os.fdopen(w, "wb") as f:
             f.write(content)
-        self.add("--perms", "0644", "--ro-bind-data", str(r), dest)
+        self.add(option, str(r), *rest)
 
 
 def _prlimit_args(prlimit: str, limits: Limits, helpers: int) -> list[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from worktrial.sandbox import _host
 from worktrial.sandbox._client import ServerSession
 from worktrial.sandbox._proc import NOT_FOUND_EXIT, run_bounded, sandbox_env
+from worktrial.sandbox.quota import ProcessWatch
 from worktrial.sandbox.base import ExecResult, ExecSpec, Limits, SandboxError
 from worktrial.sandbox.session import SessionSpec
 
@@ -55,6 +56,7 @@ class LocalSandbox:
         if not Path(cwd).is_dir():
             raise SandboxError(f"working directory does not exist: {spec.cwd}")
         env["PWD"] = cwd  # as bwrap does
+        watch = ProcessWatch(spec)
         try:
             raw = run_bounded(
                 argv,
@@ -64,12 +66,15 @@ class LocalSandbox:
                 wall_s=spec.limits.wall_s,
                 output_bytes=spec.limits.output_bytes,
                 preexec_fn=_rlimits(spec.limits),
+                on_start=watch.started,
             )
         except FileNotFoundError as exc:
             return ExecResult(NOT_FOUND_EXIT, "", f"worktrial: {exc}\n", 0.0)
         except OSError as exc:
             raise SandboxError(f"cannot start {argv[0]!r}: {exc}") from exc
-        return ExecResult(raw.returncode, raw.stdout.text(), raw.stderr.text(), raw.wall_s, raw.timed_out)
+        finally:
+            stopped = watch.finish()
+        return ExecResult(raw.returncode, raw.stdout.text(), raw.stderr.text(), raw.wall_s, raw.timed_out, stopped)
 
     def session(self, spec: SessionSpec) -> ServerSession:
         """The session server runs on the host like any command here; background processes that leave their

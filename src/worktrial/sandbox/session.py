@@ -58,6 +58,10 @@ class Session(Protocol):
     @property
     def alive(self) -> bool: ...
 
+    @property
+    def stopped(self) -> str:
+        """Why the sandbox stopped the session before it was closed (its disk quota, `Limits.disk_mb`), or ""."""
+
     def exec(
         self,
         argv: Sequence[str],

@@ -67,6 +67,9 @@ class Budgets(Strict):
     max_actions: int = Field(200, ge=1, description="Most tool calls an agent may make before the trial ends.")
     max_minutes: float = Field(150, gt=0, description="Wall-clock minutes the agent may run.")
     max_usd: float = Field(8.0, ge=0, description="Most model spend in US dollars for one trial.")
+    disk_mb: int = Field(
+        2048, ge=16, description="Disk the workspace may hold during the trial; past it the session is stopped."
+    )
 
 
 class SystemConfig(Strict):
@@ -82,6 +85,7 @@ class SystemConfig(Strict):
     )
     timeout_s: float = Field(120, gt=0, description="Wall-clock limit of one production run.")
     memory_mb: int = Field(1024, ge=64, description="Address-space limit of one production run.")
+    disk_mb: int = Field(1024, ge=16, description="Disk the run's workspace and `/out` may hold; past it the run stops.")
 
     @field_validator("production")
     @classmethod
