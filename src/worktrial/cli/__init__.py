@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import new, report, run, tasks, validate, world  # noqa: F401  (registers commands)
+from . import new, report, run, show, tasks, validate, world  # noqa: F401  (registers commands)
 from .common import app
 
 

@@ -18,7 +18,7 @@ from .production import (
     task_code,
 )
 from .safetree import TreeLimits, TreeReport, copy_tree, remove_tree
-from .scorecard import Component, ErrorKind, ScoreCard, left_out_component
+from .scorecard import Component, ErrorKind, ScoreCard, left_out_component, redact, worker_view
 from .snapshot import Snapshot, copy_snapshot, take_snapshot, tree_hash
 from .taskcode import Budget, Call, GraderError, TaskCode, Writable
 from .tools import using_sandbox
@@ -59,6 +59,7 @@ __all__ = [
     "make_judge",
     "measure",
     "pilot_feedback",
+    "redact",
     "remove_tree",
     "run_system",
     "sandbox_runner",
@@ -69,4 +70,5 @@ __all__ = [
     "uplift",
     "using_sandbox",
     "with_rubric",
+    "worker_view",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -59,3 +60,50 @@ def left_out_component(lines: Sequence[str], limit: int = 1500) -> Component | N
     text = "; ".join(lines)
     text = text if len(text) <= limit else text[: limit - 15] + " … (truncated)"
     return Component(name="delivery_left_out", kind="delivery", value=None, weight=0.0, evidence=text)
+
+
+HIDDEN = "[hidden]"
+# A value said to be what was expected: everything after the word up to the end of its clause.
+_EXPECTED = re.compile(r"\b(expected|should be|wanted|truth)\b(\s*[:=]?\s*)[^,;)\n]+", re.IGNORECASE)
+# A value next to a word that names hidden material: only the literal that follows (a number, a quoted text, a list).
+_NAMED = re.compile(
+    r"\b(reference|baseline|lacks|contains|with header)(\s*[:=]?\s*)"
+    r"(-?\d[\w.+-]*|'[^']*'|\"[^\"]*\"|\[[^\]]*\])",
+    re.IGNORECASE,
+)
+# Evidence of these kinds is about hidden material through and through: the KPI on unseen data, rubric questions.
+_HIDDEN_KINDS = frozenset({"kpi", "rubric", "rubric_probe"})
+_WORKER_DETAILS = frozenset({"agent", "gates_failed"})
+
+
+def redact(text: str) -> str:
+    """`text` without the hidden values it quotes (what was expected, reference and baseline values)."""
+    return _NAMED.sub(rf"\1\2{HIDDEN}", _EXPECTED.sub(rf"\1\2{HIDDEN}", text))
+
+
+def worker_view(card: ScoreCard) -> ScoreCard:
+    """What the worker may see of their own score card: the verdict and its reasons, not the hidden references.
+
+    Kept: status, score, solved, uplift, contact cost, incidents, facts, each component's value, weight and gate,
+    and evidence about the delivery itself. Hidden: KPI values measured on unseen data (delivered, baseline,
+    reference), the grader's details, production output, the task's own error text, and every value evidence
+    quotes as expected or as the reference's (docs/scoring.md). Authors see everything (`worktrial show --author`).
+    """
+    components = [
+        c.model_copy(update={"evidence": HIDDEN if c.kind in _HIDDEN_KINDS and c.evidence else redact(c.evidence)})
+        for c in card.components
+    ]
+    error = card.error
+    if card.error_kind == "task":
+        error = "the task's grader failed; its authors can see why"
+    return card.model_copy(
+        update={
+            "components": components,
+            "incidents": [redact(i) for i in card.incidents],
+            "kpi": None,
+            "kpi_baseline": None,
+            "kpi_reference": None,
+            "error": redact(error) if error else error,
+            "details": {k: v for k, v in card.details.items() if k in _WORKER_DETAILS},
+        }
+    )

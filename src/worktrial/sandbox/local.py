@@ -14,8 +14,8 @@ from pathlib import Path
 from worktrial.sandbox import _host
 from worktrial.sandbox._client import ServerSession
 from worktrial.sandbox._proc import NOT_FOUND_EXIT, run_bounded, sandbox_env
-from worktrial.sandbox.quota import ProcessWatch
 from worktrial.sandbox.base import ExecResult, ExecSpec, Limits, SandboxError
+from worktrial.sandbox.quota import ProcessWatch
 from worktrial.sandbox.session import SessionSpec
 
 WARNING = (

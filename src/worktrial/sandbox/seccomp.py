@@ -46,30 +46,17 @@ class Arch:
 
 _MOUNT_API = {"open_tree": 428, "move_mount": 429, "fsopen": 430, "fsconfig": 431, "fsmount": 432, "fspick": 433,
               "mount_setattr": 442}  # fmt: skip
+_X86_64_DENIED = {"ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311, "add_key": 248,
+                  "request_key": 249, "keyctl": 250, "kexec_load": 246, "kexec_file_load": 320, "bpf": 321,
+                  "perf_event_open": 298, "setns": 308, "mount": 165, "umount2": 166, "pivot_root": 155,
+                  **_MOUNT_API}  # fmt: skip
+_AARCH64_DENIED = {"ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271, "add_key": 217,
+                   "request_key": 218, "keyctl": 219, "kexec_load": 104, "kexec_file_load": 294, "bpf": 280,
+                   "perf_event_open": 241, "setns": 268, "mount": 40, "umount2": 39, "pivot_root": 41,
+                   **_MOUNT_API}  # fmt: skip
 ARCHES = {
-    "x86_64": Arch(
-        audit=0xC000003E,
-        denied={"ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311, "add_key": 248,
-                "request_key": 249, "keyctl": 250, "kexec_load": 246, "kexec_file_load": 320, "bpf": 321,
-                "perf_event_open": 298, "setns": 308, "mount": 165, "umount2": 166, "pivot_root": 155,
-                **_MOUNT_API},  # fmt: skip
-        clone=56,
-        clone3=435,
-        unshare=272,
-        socket=41,
-        x32=True,
-    ),
-    "aarch64": Arch(
-        audit=0xC00000B7,
-        denied={"ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271, "add_key": 217,
-                "request_key": 218, "keyctl": 219, "kexec_load": 104, "kexec_file_load": 294, "bpf": 280,
-                "perf_event_open": 241, "setns": 268, "mount": 40, "umount2": 39, "pivot_root": 41,
-                **_MOUNT_API},  # fmt: skip
-        clone=220,
-        clone3=435,
-        unshare=97,
-        socket=198,
-    ),
+    "x86_64": Arch(audit=0xC000003E, denied=_X86_64_DENIED, clone=56, clone3=435, unshare=272, socket=41, x32=True),
+    "aarch64": Arch(audit=0xC00000B7, denied=_AARCH64_DENIED, clone=220, clone3=435, unshare=97, socket=198),
 }
 ARCHES["arm64"] = ARCHES["aarch64"]
 

@@ -85,7 +85,9 @@ class SystemConfig(Strict):
     )
     timeout_s: float = Field(120, gt=0, description="Wall-clock limit of one production run.")
     memory_mb: int = Field(1024, ge=64, description="Address-space limit of one production run.")
-    disk_mb: int = Field(1024, ge=16, description="Disk the run's workspace and `/out` may hold; past it the run stops.")
+    disk_mb: int = Field(
+        1024, ge=16, description="Disk the run's workspace and `/out` may hold together; past it the run stops."
+    )
 
     @field_validator("production")
     @classmethod
