@@ -6,6 +6,7 @@ import json
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 from sqlalchemy.exc import NoResultFound
 
@@ -29,22 +30,22 @@ def find_trial(store: Store, trial_id: str) -> str:
 
 
 def print_card(card: ScoreCard, title: str) -> None:
-    head = Table("field", "value", title=title, show_header=False)
+    head = Table("field", "value", title=escape(title), show_header=False)
     for name in ("status", "score", "solved", "uplift", "contact_cost", "kpi", "kpi_baseline", "kpi_reference"):
         value = getattr(card, name)
         if value is not None:
             head.add_row(name, str(value))
     for name in ("error", "error_kind"):
         if getattr(card, name):
-            head.add_row(name, str(getattr(card, name)))
+            head.add_row(name, escape(str(getattr(card, name))))
     for incident in card.incidents:
-        head.add_row("incident", incident)
+        head.add_row("incident", escape(incident))
     out.print(head)
     if card.components:
         rows = Table("component", "kind", "value", "weight", "gate", "evidence")
         for c in card.components:
             value = "—" if c.value is None else f"{c.value:g}"
-            rows.add_row(c.name, c.kind, value, f"{c.weight:g}", "yes" if c.gate else "", c.evidence)
+            rows.add_row(escape(c.name), c.kind, value, f"{c.weight:g}", "yes" if c.gate else "", escape(c.evidence))
         out.print(rows)
 
 

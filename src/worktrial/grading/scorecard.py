@@ -64,7 +64,7 @@ def left_out_component(lines: Sequence[str], limit: int = 1500) -> Component | N
 
 HIDDEN = "[hidden]"
 # A value said to be what was expected: everything after the word up to the end of its clause.
-_EXPECTED = re.compile(r"\b(expected|should be|wanted|truth)\b(\s*[:=]?\s*)[^,;)\n]+", re.IGNORECASE)
+_EXPECTED = re.compile(r"\b(expected|should be|wanted|truth)\b(\s*[:=]?\s*)[^,;()\n]*[^,;()\s]", re.IGNORECASE)
 # A value next to a word that names hidden material: only the literal that follows (a number, a quoted text, a list).
 _NAMED = re.compile(
     r"\b(reference|baseline|lacks|contains|with header)(\s*[:=]?\s*)"
