@@ -3,19 +3,12 @@ loopback receives nothing, and a page cannot navigate to a host file."""
 
 from __future__ import annotations
 
-import io
-import re
 import shutil
-import socket
-import threading
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import openpyxl
-import pptx
 import pytest
-from openpyxl.drawing.image import Image as XLImage
 from PIL import Image, ImageStat
 
 from worktrial.grading import using_sandbox
@@ -23,6 +16,7 @@ from worktrial.grading.checks.files import Tree
 from worktrial.grading.judge.evidence import Evidence, add_images
 from worktrial.grading.render import RenderError, html_screenshot, libreoffice_convert, render_pages
 
+from ..hostile import PAGE, Listener, linked_deck, linked_workbook, png_bytes
 from .builders import write_docx
 
 pytestmark = pytest.mark.skipif(
@@ -31,88 +25,11 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-class Listener:
-    """A TCP listener on the host's loopback that records every connection it receives."""
-
-    def __init__(self) -> None:
-        self.server = socket.create_server(("127.0.0.1", 0))
-        self.server.settimeout(0.2)
-        self.port = self.server.getsockname()[1]
-        self.requests: list[bytes] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
-
-    def _serve(self) -> None:
-        while not self._stop.is_set():
-            try:
-                conn, _ = self.server.accept()
-            except OSError:
-                continue
-            with conn:
-                conn.settimeout(1)
-                try:
-                    self.requests.append(conn.recv(300))
-                except OSError:
-                    self.requests.append(b"")
-
-    def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.port}/{path}"
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join(2)
-        self.server.close()
-
-
 @pytest.fixture
 def listener() -> Iterator[Listener]:
     lst = Listener()
     yield lst
     lst.close()
-
-
-def png_bytes(colour: str) -> bytes:
-    buf = io.BytesIO()
-    Image.new("RGB", (60, 60), colour).save(buf, "PNG")
-    return buf.getvalue()
-
-
-def link_images(path: Path, rels_prefix: str, url: str) -> None:
-    """Turn every embedded picture of an office file into a link to `url` (fetched when the file is opened)."""
-    with zipfile.ZipFile(path) as z:
-        parts = {i.filename: z.read(i.filename) for i in z.infolist()}
-    for name in list(parts):
-        if name.endswith(".xml") and b"r:embed=" in parts[name]:
-            parts[name] = parts[name].replace(b'r:embed="', b'r:link="')
-        if name.startswith(rels_prefix) and name.endswith(".rels"):
-            target = f'Target="{url}" TargetMode="External"'.encode()
-            parts[name] = re.sub(rb'Target="[^"]*media/[^"]+"', target, parts[name])
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in parts.items():
-            z.writestr(name, data)
-
-
-def linked_workbook(path: Path, url: str) -> Path:
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    assert ws is not None
-    ws["A1"], ws["A2"] = 20, "=A1*2"
-    ws.add_image(XLImage(io.BytesIO(png_bytes("red"))), "C3")
-    wb.save(path)
-    link_images(path, "xl/drawings/_rels/", url)
-    return path
-
-
-def linked_deck(path: Path, url: str) -> Path:
-    deck = pptx.Presentation()
-    slide = deck.slides.add_slide(deck.slide_layouts[5])
-    assert slide.shapes.title is not None
-    slide.shapes.title.text = "Results"
-    slide.shapes.add_picture(io.BytesIO(png_bytes("blue")), 100, 100)
-    deck.save(str(path))
-    link_images(path, "ppt/slides/_rels/", url)
-    return path
 
 
 def test_linked_images_of_office_files_reach_no_listener(listener: Listener, tmp_path: Path) -> None:
@@ -128,10 +45,6 @@ def test_linked_images_of_office_files_reach_no_listener(listener: Listener, tmp
 def dark(png: Path) -> bool:
     with Image.open(png) as im:
         return ImageStat.Stat(im.convert("L")).mean[0] < 60
-
-
-PAGE = """<!doctype html><html><head>{head}</head><body style="background:#fff">
-<h1 style="color:#c00">Quarterly dashboard</h1><p>Revenue grew.</p>{body}</body></html>"""
 
 
 def test_a_page_cannot_fetch_or_navigate_out_of_its_site(listener: Listener, tmp_path: Path) -> None:

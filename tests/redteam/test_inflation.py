@@ -1,0 +1,5 @@
+"""placeholder"""
+
+from .arena import Attack
+
+ATTACKS: dict[str, Attack] = {}
