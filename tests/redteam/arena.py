@@ -17,6 +17,7 @@ import base64
 import contextlib
 import json
 import os
+import platform
 import shutil
 import socket
 import stat
@@ -29,6 +30,7 @@ from pathlib import Path
 from worktrial.grading import ScoreCard
 from worktrial.run import AnchorCache, TrialContext, TrialSpec, ensure_anchors, lease_uids, run_trial
 from worktrial.sandbox import BwrapSandbox
+from worktrial.sandbox.seccomp import ARCHES
 from worktrial.store import Home
 from worktrial.tasks import Instance, load_family
 
@@ -84,7 +86,7 @@ kind = "xlsx_cells"
 name = "book_cells"
 path = "book.xlsx"
 recalculate = true
-cells = [{cell = "A2", value = 0, formula_required = true}]
+cells = [{cell = "A2", value = 40, formula_required = true}]
 
 [[grader.checks]]
 kind = "rubric_probe"
@@ -108,12 +110,14 @@ question = "Does the page show the regional totals?"
 evidence = "image"
 """
 
-# Every script may report what it tried as one line `REDTEAM {json}`; `report()` in the preamble prints it.
-PREAMBLE = """import ctypes, errno, json, os, socket, subprocess, sys
+# Every script may report what it tried as one line `REDTEAM {json}` on stderr (`report()`); `write_system(body)`
+# makes the delivered system/run.py, which gets the same helpers and reports at grading the same way.
+HELPERS = """import ctypes, errno, json, os, socket, subprocess, sys
 LISTENER_PORT = @PORT@
 UDP_PORT = @UDP@
 ABSTRACT = @ABSTRACT@
 CANARY_FILE = @CANARY_FILE@
+NR = @NR@
 _found = {}
 def note(name, value):
     _found[name] = value
@@ -126,14 +130,17 @@ def attempt(name, fn):
     except Exception as e:
         note(name, type(e).__name__)
 def report():
-    print("REDTEAM " + json.dumps(_found), flush=True)
+    print("REDTEAM " + json.dumps(_found), file=sys.stderr, flush=True)
 libc = ctypes.CDLL(None, use_errno=True)
 def syscall(nr, *args):
     ctypes.set_errno(0)
     r = libc.syscall(ctypes.c_long(nr), *[ctypes.c_long(a) for a in args])
     return errno.errorcode.get(ctypes.get_errno(), str(ctypes.get_errno())) if r == -1 else "ok"
+"""
+PREAMBLE = """HELPERS = @HELPERS@
+exec(HELPERS)
 def write_system(body):
-    open("system/run.py", "w").write(body)
+    open("system/run.py", "w").write(HELPERS + body)
 """
 
 # A correct totals.csv for the deliverable (what its reference solution writes), so its gates pass and every check
@@ -304,13 +311,14 @@ class Arena:
         return made
 
     def _write(self, family: Path, name: str, attack: Attack, blobs: dict[str, str]) -> None:
-        preamble = (
-            PREAMBLE.replace("@PORT@", str(self.doors.tcp.port))
+        helpers = (
+            HELPERS.replace("@PORT@", str(self.doors.tcp.port))
             .replace("@UDP@", str(self.doors.udp.getsockname()[1]))
             .replace("@ABSTRACT@", repr(self.doors.abstract_name))
             .replace("@CANARY_FILE@", repr(str(self.canary_file)))
+            .replace("@NR@", repr(_numbers()))
         )
-        body = preamble
+        body = PREAMBLE.replace("@HELPERS@", repr(helpers))
         if attack.family == "redteam_office":
             body += f"BLOBS = {json.dumps({b: blobs[b] for b in attack.blobs})}\n" + TOTALS
         body += attack.script
@@ -328,7 +336,7 @@ class Arena:
             seconds = time.monotonic() - started
             after = _marks(self.uid, roots, attempt)
             reached = self.doors.reached()
-        outcome = Outcome(card, attempt, _report(attempt), seconds)
+        outcome = Outcome(card, attempt, _report(attempt, card), seconds)
         assert card.status == "done", f"{name}: the trial was voided: {card.error}"
         assert card.score is not None
         assert sorted(after - before) == [], f"{name} left marks on the host"
@@ -343,17 +351,26 @@ class Arena:
         self.lease.release()
 
 
-def _report(attempt: Path) -> dict[str, object]:
-    found: dict[str, object] = {}
+def _numbers() -> dict[str, int]:
+    arch = ARCHES[platform.machine()]
+    return {**arch.denied, "unshare": arch.unshare, "clone": arch.clone, "clone3": arch.clone3}
+
+
+def _report(attempt: Path, card: ScoreCard) -> dict[str, object]:
+    """What the script reported during the trial, then what the delivered system reported on stderr at grading."""
+    texts = []
     trajectory = attempt / "trajectory.jsonl"
-    if not trajectory.is_file():
-        return found
-    for line in trajectory.read_text(errors="replace").splitlines():
-        event = json.loads(line)
-        for stream in ("stdout", "stderr"):
-            for text in str(event.get(stream, "")).splitlines():
-                if text.startswith("REDTEAM "):
-                    found.update(json.loads(text[len("REDTEAM ") :]))
+    if trajectory.is_file():
+        for line in trajectory.read_text(errors="replace").splitlines():
+            event = json.loads(line)
+            texts += [str(event.get(stream, "")) for stream in ("stdout", "stderr")]
+    texts.append(str(card.details.get("production_run", {}).get("stderr_tail", "")))
+    found: dict[str, object] = {}
+    for text in texts:
+        for row in text.splitlines():
+            if row.startswith("REDTEAM "):
+                with contextlib.suppress(ValueError):
+                    found.update(json.loads(row[len("REDTEAM ") :]))
     return found
 
 

@@ -21,13 +21,13 @@ def _page(path: Path, url: str) -> Path:
     return path
 
 
-def _zero_formula(path: Path, url: str) -> Path:
+def _constant_formula(path: Path, url: str) -> Path:
     import openpyxl
 
     book = openpyxl.Workbook()
     sheet = book.active
     assert sheet is not None
-    sheet["A1"], sheet["A2"] = "total", "=0*2"
+    sheet["A1"], sheet["A2"] = 20, "=20*2"  # the right value, by a formula that reads no cell
     book.save(path)
     return path
 
@@ -37,7 +37,7 @@ BLOBS = {
     "deck.pptx": linked_deck,
     "memo.docx": linked_memo,
     "page.html": _page,
-    "zero.xlsx": _zero_formula,
+    "constant.xlsx": _constant_formula,
 }
 
 

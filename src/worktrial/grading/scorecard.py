@@ -6,7 +6,9 @@ import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
+
+from .safetree import display
 
 ErrorKind = Literal["infrastructure", "task", "spec"]
 """Why a trial is void: `infrastructure` (the machinery failed; running it again may help), `task` (a bug of the
@@ -21,6 +23,15 @@ class Component(BaseModel):
     weight: float = 1.0
     gate: bool = False
     evidence: str = ""
+
+    @field_validator("evidence")
+    @classmethod
+    def _printable(cls, v: str) -> str:
+        # A delivered name that is not UTF-8 shows as \xNN, never as a lone surrogate a terminal cannot print.
+        try:
+            return display(v)
+        except UnicodeEncodeError:  # a surrogate that no file name gave
+            return v.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 class ScoreCard(BaseModel):
