@@ -30,8 +30,8 @@ from ..analysis.report import (
     report_json,
 )
 from ..analysis.table import USAGE_KEYS
-from ..store import Home, Store, TrialRow
-from .common import HomeOpt, app, err, guarded, out
+from ..store import Store, TrialRow
+from .common import HomeOpt, StoreOpt, app, err, guarded, open_store, out
 
 
 def job_title(job_ids: Sequence[str]) -> str:
@@ -178,11 +178,6 @@ def _numeric_arrays(texts: Sequence[str | None], names: list[str]) -> dict[str, 
     return {name: values[j] for j, name in enumerate(names)}
 
 
-def open_store(home: Path | None) -> Store:
-    """The store of the state folder, for reading."""
-    return Store(Home.default(home).ensure().db_url)
-
-
 def resolve_jobs(store: Store, job_ids: Sequence[str]) -> list[str]:
     known = [j.id for j in store.jobs()]
     if not job_ids:
@@ -280,12 +275,13 @@ def report(
     as_json: Annotated[bool, typer.Option("--json", help="The whole report as JSON on stdout.")] = False,
     html: Annotated[Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")] = None,
     home: HomeOpt = None,
+    store_at: StoreOpt = None,
 ) -> None:
     """Statistics of one or more jobs: headline per agent, breakdowns, levels, effort; JSON or HTML."""
     full = as_json or html is not None  # files and JSON hold everything; the terminal what was asked for
 
     def body() -> tuple[list[str], Report]:
-        store = open_store(home)
+        store = open_store(home, store_at)
         ids = resolve_jobs(store, jobs or [])
         try:
             table = load_table(store, ids, card_values=full or show_effort)
@@ -323,11 +319,12 @@ def compare(
     job_b: Annotated[str, typer.Argument(help="Job compared with it.")],
     as_json: Annotated[bool, typer.Option("--json")] = False,
     home: HomeOpt = None,
+    store_at: StoreOpt = None,
 ) -> None:
     """Paired comparison B − A on the (agent, instance) pairs both jobs have: overall, per agent, per family."""
 
     def body() -> list[Comparison]:
-        store = open_store(home)
+        store = open_store(home, store_at)
         resolve_jobs(store, [job_a, job_b])
         return compare_tables(load_table(store, [job_a]), load_table(store, [job_b]))
 
