@@ -17,7 +17,7 @@ import numpy as np
 import typer
 from rich.console import Console
 from rich.table import Table
-from sqlalchemy import String, cast, func, select, type_coerce
+from sqlalchemy import Float, String, case, cast, func, select, type_coerce
 
 from ..analysis import Comparison, Summary, TrialTable, compare_tables, summarise
 from ..analysis.report import (
@@ -115,8 +115,7 @@ def read_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -
             func.json_extract(c.scorecard, '$."details"."agent"."termination"'),
         ]
     elif card_values:
-        sc = c.scorecard
-        card = [(sc[p].as_string() if n == "termination" else sc[p].as_float()).label(n) for n, p in CARD_PATHS]
+        card = [_card_value(c.scorecard, p, as_text=n == "termination").label(n) for n, p in CARD_PATHS]
     query = select(*plain, *times, *card).where(where).order_by(c.id)
     if sqlite:  # read straight from the driver, without per-value type processing
         sql = str(query.compile(dialect=store.engine.dialect, compile_kwargs={"literal_binds": True}))
@@ -152,6 +151,19 @@ def read_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -
     else:
         raw.update({name: cols[k + j] for j, (name, _) in enumerate(CARD_PATHS)})
     return TrialTable.from_raw(raw, meta_by_instance)
+
+
+def _card_value(card: Any, path: tuple[str, ...], as_text: bool) -> Any:
+    """A score-card value by JSON path on PostgreSQL: text, or a number only where the card holds a number or a
+    bool (a cast of anything else would fail the whole query)."""
+    if as_text:
+        return card[path].as_string()
+    kind, value = func.json_typeof(card[path]), card[path].as_string()
+    return case(
+        (kind == "number", cast(value, Float)),
+        (kind == "boolean", case((value == "true", 1.0), else_=0.0)),  # as numpy reads a bool in a row of numbers
+        else_=None,
+    )
 
 
 def _numeric_arrays(texts: Sequence[str | None], names: list[str]) -> dict[str, Sequence[Any]]:

@@ -18,7 +18,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from .errors import StoreError
 from .home import FIX_HOME
-from .url import FIX_URL, location
+from .url import location
 
 T = TypeVar("T")
 # How long one statement waits for another process's write lock. Writes are short transactions, so a wait this long
@@ -331,7 +331,7 @@ def _store_error(location: str, e: DBAPIError | sqlite3.Error) -> StoreError:
         return StoreError(location, f"the store cannot be opened for writing ({orig})", FIX_HOME)
     if isinstance(e, DBAPIError) and e.connection_invalidated:
         return StoreError(location, f"the connection to the store was lost ({orig})", FIX_SERVER)
-    return StoreError(location, f"the store failed: {orig}", f"check the store, or use another one ({FIX_URL})")
+    return StoreError(location, f"the store failed: {orig}", "check the store, or use another with --store or --home")
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
