@@ -49,6 +49,19 @@ if [ "$mode" = test ]; then
   command -v npm >/dev/null 2>&1 || { SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"; $SUDO apt-get update -qq;
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null; }
   [ -d .harnesses/node_modules ] || bash scripts/install_harnesses.sh
+  # The store tests run on PostgreSQL too: a local cluster, a user that may create the tests' databases.
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  command -v pg_ctlcluster >/dev/null 2>&1 || { $SUDO apt-get update -qq;
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql-15 >/dev/null; }
+  PGSU="sudo -u postgres"; [ "$(id -u)" -ne 0 ] || PGSU="runuser -u postgres --"
+  pg_lsclusters -h 2>/dev/null | grep -q '^15 *main' || $SUDO pg_createcluster 15 main >/dev/null
+  pg_lsclusters -h | grep -q '^15 *main.*online' || $SUDO pg_ctlcluster 15 main start
+  $PGSU psql -q -v ON_ERROR_STOP=1 -c "DO \$\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE
+    rolname = 'worktrial_test') THEN CREATE ROLE worktrial_test LOGIN CREATEDB PASSWORD 'worktrial_test'; END IF;
+    END \$\$;" >/dev/null
+  $PGSU psql -tAc "SELECT 1 FROM pg_database WHERE datname = 'worktrial_test'" | grep -q 1 ||
+    $PGSU createdb -O worktrial_test worktrial_test
+  export WORKTRIAL_TEST_PG_URL="${WORKTRIAL_TEST_PG_URL:-postgresql+psycopg://worktrial_test:worktrial_test@127.0.0.1:5432/worktrial_test}"
 fi
 
 case "$mode" in

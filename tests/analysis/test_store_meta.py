@@ -55,8 +55,8 @@ def test_plan_records_instance_metadata(tiny_suite: Path, tmp_path: Path) -> Non
     assert set(meta) >= {"domain", "subdomain", "role_class", "skill_subclass"}
 
 
-def test_load_table_matches_from_records(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'w.db'}")
+def test_load_table_matches_from_records(store_url: str) -> None:
+    store = Store(store_url)
     rows = synthetic_rows("j", Shape(families=3, variants=2, repeats=2))
     odd = next(r for r in rows if r["status"] == "done")
     odd["scorecard"] = {**odd["scorecard"], "questions_asked": "many", "details": {"agent": {"usage": {"usd": True}}}}

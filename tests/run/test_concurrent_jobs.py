@@ -45,7 +45,7 @@ def _wait_started(home: Path, proc: subprocess.Popen[str]) -> str:
         if (home / "worktrial.db").exists():
             store = Store(Home(home).db_url)
             for job in store.jobs():
-                owner = job_owner(Home(home), job.id)
+                owner = job_owner(store, job.id)
                 mine = owner is not None and owner.pid == proc.pid
                 if mine and any(t.status != "pending" for t in store.trials(job.id)):
                     return job.id

@@ -13,7 +13,7 @@ from rich.console import Console
 from ..locking import LockBusy
 from ..run import JobBusy
 from ..sandbox import SandboxError
-from ..store import StoreError
+from ..store import Home, Store, StoreError, store_url
 from ..tasks import TaskFormatError
 
 app = typer.Typer(
@@ -28,6 +28,14 @@ T = TypeVar("T")
 
 SuiteOpt = Annotated[list[Path] | None, typer.Option("--suite", help="Suite or family folder (repeatable).")]
 HomeOpt = Annotated[Path | None, typer.Option("--home", help="State folder (default ./.worktrial).")]
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store",
+        help="Store URL: sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB "
+        "(default $WORKTRIAL_STORE, else worktrial.db in the state folder).",
+    ),
+]
 SandboxOpt = Annotated[
     str | None, typer.Option("--sandbox", help="bwrap (isolated, the default) or local (development only).")
 ]
@@ -38,6 +46,17 @@ def default_suites() -> list[Path]:
         if candidate.is_dir():
             return [candidate]
     raise TaskFormatError([])
+
+
+def open_state(home: Path | None, store_at: str | None) -> tuple[Home, Store]:
+    """The state folder and the store of a command — the one place the CLI opens them: the store is `--store`,
+    else $WORKTRIAL_STORE, else the SQLite file in the state folder."""
+    h = Home.default(home).ensure()
+    return h, Store(store_url(h, store_at))
+
+
+def open_store(home: Path | None, store_at: str | None) -> Store:
+    return open_state(home, store_at)[1]
 
 
 def guarded(fn: Callable[[], T]) -> T:

@@ -17,7 +17,7 @@ import numpy as np
 import typer
 from rich.console import Console
 from rich.table import Table
-from sqlalchemy import String, cast, func, select, type_coerce
+from sqlalchemy import Float, String, case, cast, func, select, type_coerce
 
 from ..analysis import Comparison, Summary, TrialTable, compare_tables, summarise
 from ..analysis.report import (
@@ -30,8 +30,8 @@ from ..analysis.report import (
     report_json,
 )
 from ..analysis.table import USAGE_KEYS
-from ..store import Home, Store, TrialRow
-from .common import HomeOpt, app, err, guarded, out
+from ..store import Store, TrialRow
+from .common import HomeOpt, StoreOpt, app, err, guarded, open_store, out
 
 
 def job_title(job_ids: Sequence[str]) -> str:
@@ -115,8 +115,7 @@ def read_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -
             func.json_extract(c.scorecard, '$."details"."agent"."termination"'),
         ]
     elif card_values:
-        sc = c.scorecard
-        card = [(sc[p].as_string() if n == "termination" else sc[p].as_float()).label(n) for n, p in CARD_PATHS]
+        card = [_card_value(c.scorecard, p, as_text=n == "termination").label(n) for n, p in CARD_PATHS]
     query = select(*plain, *times, *card).where(where).order_by(c.id)
     if sqlite:  # read straight from the driver, without per-value type processing
         sql = str(query.compile(dialect=store.engine.dialect, compile_kwargs={"literal_binds": True}))
@@ -154,6 +153,19 @@ def read_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -
     return TrialTable.from_raw(raw, meta_by_instance)
 
 
+def _card_value(card: Any, path: tuple[str, ...], as_text: bool) -> Any:
+    """A score-card value by JSON path on PostgreSQL: text, or a number only where the card holds a number or a
+    bool (a cast of anything else would fail the whole query)."""
+    if as_text:
+        return card[path].as_string()
+    kind, value = func.json_typeof(card[path]), card[path].as_string()
+    return case(
+        (kind == "number", cast(value, Float)),
+        (kind == "boolean", case((value == "true", 1.0), else_=0.0)),  # as numpy reads a bool in a row of numbers
+        else_=None,
+    )
+
+
 def _numeric_arrays(texts: Sequence[str | None], names: list[str]) -> dict[str, Sequence[Any]]:
     """Columns of numbers from one `[a,b,nan,…]` text per row: parsed by numpy in one pass when every value is
     a number, else by the JSON parser (a card may hold something else where a number is expected)."""
@@ -176,11 +188,6 @@ def _numeric_arrays(texts: Sequence[str | None], names: list[str]) -> dict[str, 
         rows = json.loads("[" + ",".join(t.replace("nan", "null") if t else nulls for t in texts) + "]")
         values = list(zip(*rows, strict=True)) if rows else [() for _ in names]
     return {name: values[j] for j, name in enumerate(names)}
-
-
-def open_store(home: Path | None) -> Store:
-    """The store of the state folder, for reading."""
-    return Store(Home.default(home).ensure().db_url)
 
 
 def resolve_jobs(store: Store, job_ids: Sequence[str]) -> list[str]:
@@ -280,12 +287,13 @@ def report(
     as_json: Annotated[bool, typer.Option("--json", help="The whole report as JSON on stdout.")] = False,
     html: Annotated[Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")] = None,
     home: HomeOpt = None,
+    store_at: StoreOpt = None,
 ) -> None:
     """Statistics of one or more jobs: headline per agent, breakdowns, levels, effort; JSON or HTML."""
     full = as_json or html is not None  # files and JSON hold everything; the terminal what was asked for
 
     def body() -> tuple[list[str], Report]:
-        store = open_store(home)
+        store = open_store(home, store_at)
         ids = resolve_jobs(store, jobs or [])
         try:
             table = load_table(store, ids, card_values=full or show_effort)
@@ -323,11 +331,12 @@ def compare(
     job_b: Annotated[str, typer.Argument(help="Job compared with it.")],
     as_json: Annotated[bool, typer.Option("--json")] = False,
     home: HomeOpt = None,
+    store_at: StoreOpt = None,
 ) -> None:
     """Paired comparison B − A on the (agent, instance) pairs both jobs have: overall, per agent, per family."""
 
     def body() -> list[Comparison]:
-        store = open_store(home)
+        store = open_store(home, store_at)
         resolve_jobs(store, [job_a, job_b])
         return compare_tables(load_table(store, [job_a]), load_table(store, [job_b]))
 

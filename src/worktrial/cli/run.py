@@ -17,9 +17,21 @@ from ..agents.external import with_model
 from ..analysis import TrialTable
 from ..grading import ScoreCard
 from ..run import JobConfig, JobRunner, job_owner, trial_record
-from ..store import Home, JobOverview, Store, TrialRow
+from ..store import JobOverview, Store, TrialRow
 from ..tasks import Instance, Problem, TaskFormatError
-from .common import HomeOpt, SandboxOpt, SuiteOpt, app, default_suites, err, guarded, out
+from .common import (
+    HomeOpt,
+    SandboxOpt,
+    StoreOpt,
+    SuiteOpt,
+    app,
+    default_suites,
+    err,
+    guarded,
+    open_state,
+    open_store,
+    out,
+)
 from .report import headline, job_title
 
 EXIT_TRIAL_ERRORS = 3
@@ -60,6 +72,7 @@ def run(
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines per trial on stdout.")] = False,
     sandbox: SandboxOpt = None,
     home: HomeOpt = None,
+    store_at: StoreOpt = None,
 ) -> None:
     """Run trials and print a table per agent; exit 3 if any trial is void (each one's reason on stderr)."""
     planning = {
@@ -91,7 +104,7 @@ def run(
                         )
                     ]
                 )
-        runner = open_runner(home)
+        runner = open_runner(home, store_at)
         if resume:
             config = runner.resume_config(resume)
             if concurrency is not None:
@@ -126,14 +139,14 @@ def run(
 def jobs(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per job.")] = False,
     home: HomeOpt = None,
+    store_at: StoreOpt = None,
 ) -> None:
     """List jobs: state (running only while a live process runs it, else interrupted or done) and trial counts."""
 
     def body() -> list[dict[str, Any]]:
-        h = Home.default(home).ensure()
-        store = Store(h.db_url)
+        store = open_store(home, store_at)
         overview = store.job_overview()
-        return [job_state(h, j.id, j.created.strftime("%Y-%m-%d %H:%M"), overview.get(j.id)) for j in store.jobs()]
+        return [job_state(store, j.id, j.created.strftime("%Y-%m-%d %H:%M"), overview.get(j.id)) for j in store.jobs()]
 
     rows = guarded(body)
     if as_json:
@@ -153,10 +166,10 @@ def jobs(
     out.print(table)
 
 
-def job_state(home: Home, job_id: str, created: str, ov: JobOverview | None) -> dict[str, Any]:
+def job_state(store: Store, job_id: str, created: str, ov: JobOverview | None) -> dict[str, Any]:
     """A job as `worktrial jobs` shows it. `running` trials of a job nobody owns were cut off by a kill."""
     ov = ov or JobOverview()
-    owner = job_owner(home, job_id)
+    owner = job_owner(store, job_id)
     unfinished = ov.counts.get("pending", 0) + ov.counts.get("running", 0)
     state = "running" if owner else ("interrupted" if unfinished else "done")
     return {
@@ -176,11 +189,10 @@ def _names(items: list[str], shown: int = 3) -> str:
     return ", ".join(items[:shown]) + f" (+{len(items) - shown})"
 
 
-def open_runner(home: Path | None) -> JobRunner:
-    """The job runner over the store in the state folder (`--home`, $WORKTRIAL_HOME or ./.worktrial), after
-    checking that the store can be written (a locked store fails here, within seconds)."""
-    h = Home.default(home).ensure()
-    store = Store(h.db_url)
+def open_runner(home: Path | None, store_at: str | None) -> JobRunner:
+    """The job runner over the state folder and the store, after checking that the store can be written (a locked
+    store fails here, within seconds)."""
+    h, store = open_state(home, store_at)
     store.check_writable()
     return JobRunner(store, h)
 

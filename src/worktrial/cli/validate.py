@@ -11,7 +11,7 @@ from rich.table import Table
 
 from ..authoring import anchor_pairs, expectation
 from ..run import JobConfig, JobRunner
-from .common import HomeOpt, SandboxOpt, app, default_suites, err, guarded, out
+from .common import HomeOpt, SandboxOpt, StoreOpt, app, default_suites, err, guarded, out
 from .run import execute_job, open_runner
 
 
@@ -22,11 +22,12 @@ def validate(
     concurrency: Annotated[int, typer.Option("--concurrency", min=1)] = 2,
     sandbox: SandboxOpt = None,
     home: HomeOpt = None,
+    store_at: StoreOpt = None,
 ) -> None:
     """Check the admission anchors of every variant at L3; exit 1 if any fails."""
 
     def body() -> tuple[JobRunner, str, JobConfig]:
-        runner = open_runner(home)
+        runner = open_runner(home, store_at)
         suites = [str(p.resolve()) for p in (paths or default_suites())]
         config = JobConfig(suites=suites, agents=[], concurrency=concurrency, sandbox=sandbox or "bwrap", levels=["L3"])
         instances = runner.load_instances(config)

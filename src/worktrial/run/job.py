@@ -11,12 +11,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..grading import LLMJudge, ScoreCard
-from ..locking import FileLock
 from ..store import Home, Store, TrialRow
 from ..tasks import Instance, Problem, TaskFormatError
 from .anchor_cache import AnchorCache
 from .anchors import AnchorFailure, compute_anchors, needs_anchors
-from .ownership import claim_job
+from .ownership import JobClaim, claim_job
 from .plan import JobConfig, build_judge, check_settings, load_instances, plan_rows
 from .slots import check_sandbox_works, slot_sandboxes
 from .trial import TrialContext, TrialSpec, run_trial, write_scorecard
@@ -30,7 +29,7 @@ class JobRunner:
     on_start: Callable[[int], None] | None = None
     on_anchors: Callable[[int], None] | None = None
     _instances: dict[str, Instance] = field(default_factory=dict)
-    _owned: dict[str, FileLock] = field(default_factory=dict)
+    _owned: dict[str, JobClaim] = field(default_factory=dict)
     _judge: LLMJudge | None = None
 
     def load_instances(self, config: JobConfig) -> list[Instance]:
@@ -56,12 +55,12 @@ class JobRunner:
     def claim(self, job_id: str) -> None:
         """Own the job (`JobBusy` names the live owner otherwise); kept until `release`."""
         if job_id not in self._owned:
-            self._owned[job_id] = claim_job(self.home, job_id)
+            self._owned[job_id] = claim_job(self.store, job_id)
 
     def release(self, job_id: str) -> None:
-        lock = self._owned.pop(job_id, None)
-        if lock is not None:
-            lock.release()
+        claim = self._owned.pop(job_id, None)
+        if claim is not None:
+            claim.release()
 
     def resume_config(self, job_id: str) -> JobConfig:
         """The stored configuration of `job_id`, checked again, with the job now owned by this runner."""
@@ -133,7 +132,10 @@ class JobRunner:
         instance = self._instances[row.instance]
         ctx = await slots.get()
         try:
+            self._owned[job_id].verify()
             attempt = self.store.start_trial(row.id, "")
+            if attempt is None:  # done meanwhile: only possible if ownership failed, and then never counted twice
+                return
             attempt_dir = self.home.attempt_dir(job_id, row.id.split("/", 1)[1], attempt)
             failed = failures.get(instance.variant_hash) if needs_anchors(instance) else None
             if failed is not None:  # no anchors, no score: the trial is void for the anchors' reason
@@ -144,8 +146,8 @@ class JobRunner:
             else:
                 spec = TrialSpec(row.id, job_id, instance, row.agent, row.repeat)
                 card = await run_trial(spec, ctx, attempt_dir)
-            self.store.finish_trial(row.id, card.model_dump(mode="json"), str(attempt_dir))
-            if self.on_done:
+            recorded = self.store.finish_trial(row.id, attempt, card.model_dump(mode="json"), str(attempt_dir))
+            if recorded and self.on_done:
                 self.on_done(self.store.trial(row.id), card)
         finally:
             slots.put_nowait(ctx)

@@ -1,13 +1,18 @@
-"""Job ownership: the process that runs a job holds its lock file until it ends, so no two processes ever run one
-job (and so no trial runs twice at once). A crashed owner's lock is dropped by the kernel, and the job can be
-resumed at once."""
+"""Job ownership: the process that runs a job holds the job's lock until it ends, so no two processes ever run one
+job (and so no trial runs twice at once). A crashed owner's lock is dropped with it, and the job can be resumed at
+once.
+
+The lock lives with the store, so every process that shares the store sees it: beside a SQLite store a lock file
+(`locks/jobs/<job>.lock` in the store's folder, dropped by the kernel), in a PostgreSQL store an advisory lock on
+a connection of the owner's (dropped by the server), which holds across machines.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..locking import FileLock, Holder, LockBusy, live_holder
-from ..store import Home
+from ..store import ServerLock, Store, StoreError, holder
 
 # A `worktrial jobs` next door probes the lock for an instant; a claim waits this long before it believes a refusal.
 CLAIM_WAIT_S = 2.0
@@ -25,20 +30,53 @@ class JobBusy(RuntimeError):
         self.holder = holder
 
 
-def job_lock_path(home: Home, job_id: str) -> Path:
-    return home.locks / "jobs" / f"{job_id}.lock"
+class JobClaim:
+    """This process's hold on one job, until `release`."""
+
+    def __init__(self, store: Store, job_id: str, lock: FileLock | ServerLock) -> None:
+        self.store, self.job_id, self._lock = store, job_id, lock
+
+    def verify(self) -> None:
+        """`StoreError` if the hold was lost (a PostgreSQL connection that broke took its lock with it): the job
+        must stop before it starts another trial that a resume elsewhere might start too."""
+        if isinstance(self._lock, FileLock):
+            return  # the kernel keeps a flock while its descriptor is open
+        try:
+            with self.store.errors():
+                self._lock.verify()
+        except RuntimeError as e:
+            raise StoreError(
+                self.store.location, f"job {self.job_id} lost its lock in the store ({e})", "resume the job"
+            ) from None
+
+    def release(self) -> None:
+        self._lock.release()
 
 
-def claim_job(home: Home, job_id: str) -> FileLock:
-    """Own `job_id` until the returned lock is released (or this process ends); `JobBusy` names the owner."""
-    lock = FileLock(job_lock_path(home, job_id), purpose=f"run job {job_id}")
+def job_lock_path(store: Store, job_id: str) -> Path:
+    assert store.sqlite_file is not None
+    return store.sqlite_file.parent / "locks" / "jobs" / f"{job_id}.lock"
+
+
+def claim_job(store: Store, job_id: str) -> JobClaim:
+    """Own `job_id` until the claim is released (or this process ends); `JobBusy` names the owner."""
+    if store.sqlite_file is None:
+        server = ServerLock(store.engine, f"job {job_id}")
+        with store.errors():
+            if not server.acquire(timeout_s=CLAIM_WAIT_S):
+                raise JobBusy(job_id, holder(store.engine, server.name))
+        return JobClaim(store, job_id, server)
+    lock = FileLock(job_lock_path(store, job_id), purpose=f"run job {job_id}")
     try:
         lock.acquire(timeout_s=CLAIM_WAIT_S)
     except LockBusy as e:
         raise JobBusy(job_id, e.holder) from None
-    return lock
+    return JobClaim(store, job_id, lock)
 
 
-def job_owner(home: Home, job_id: str) -> Holder | None:
+def job_owner(store: Store, job_id: str) -> Holder | None:
     """The live process running `job_id`, or None."""
-    return live_holder(job_lock_path(home, job_id))
+    if store.sqlite_file is None:
+        with store.errors():
+            return holder(store.engine, f"job {job_id}")
+    return live_holder(job_lock_path(store, job_id))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -12,25 +11,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import (
-    JSON,
-    ForeignKey,
-    String,
-    UniqueConstraint,
-    create_engine,
-    event,
-    func,
-    inspect,
-    make_url,
-    select,
-    text,
-)
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, create_engine, event, func, make_url, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from .errors import StoreError
 from .home import FIX_HOME
+from .url import location
 
 T = TypeVar("T")
 # How long one statement waits for another process's write lock. Writes are short transactions, so a wait this long
@@ -38,6 +26,11 @@ T = TypeVar("T")
 BUSY_TIMEOUT_S = 5.0
 WRITE_ATTEMPTS = 6  # during a job a busy store is waited for up to WRITE_ATTEMPTS × BUSY_TIMEOUT_S
 FIX_DAMAGED = "move the file aside (a new store is made in its place) or restore it from a backup"
+FIX_SERVER = "start the PostgreSQL server, or correct the URL given with --store or $WORKTRIAL_STORE"
+CONNECT_TIMEOUT_S = 10
+# PostgreSQL errors that mean "another transaction was in the way": the write is tried again, as a busy SQLite is.
+# serialization_failure, deadlock_detected, lock_not_available (lock_timeout).
+_PG_BUSY = {"40001", "40P01", "55P03"}
 
 
 def _now() -> datetime:
@@ -91,19 +84,58 @@ class Store:
     """
 
     def __init__(self, url: str, busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
+        from . import migrate  # Alembic is loaded by what opens a store, not by every import of the models
+
         self.url = url
-        self.location = _location(url)
-        sqlite = url.startswith("sqlite")
-        if sqlite:
+        self.location = location(url)
+        self.sqlite_file = Path(self.location) if url.startswith("sqlite") else None
+        if self.sqlite_file is not None:
             _check_sqlite_path(self.location)
+        self.engine: Engine = self._engine(busy_timeout_s)
         with self.errors():
-            self.engine: Engine = create_engine(url, connect_args={"timeout": busy_timeout_s} if sqlite else {})
-            if sqlite:
+            if self.sqlite_file is not None:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-                if Path(self.location).exists():
+                if self.sqlite_file.exists():
                     _check_sqlite_size(self.engine, self.location)
-            self._create_tables()
+            else:
+                self._check_reachable()
+            migrate.upgrade(self.engine, self.sqlite_file)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def _engine(self, busy_timeout_s: float) -> Engine:
+        if self.sqlite_file is not None:
+            return create_engine(self.url, connect_args={"timeout": busy_timeout_s})
+        busy_ms = int(busy_timeout_s * 1000)
+        # A row another transaction holds is waited for as long as a busy SQLite is, then the write is retried;
+        # options and a timeout the URL gives itself are kept.
+        query = make_url(self.url).query
+        given = query.get("options")
+        options = " ".join([*([given] if isinstance(given, str) else given or []), f"-c lock_timeout={busy_ms}"])
+        connect: dict[str, Any] = {"options": options}
+        if "connect_timeout" not in query:
+            connect["connect_timeout"] = CONNECT_TIMEOUT_S
+        try:
+            return create_engine(self.url, pool_pre_ping=True, connect_args=connect)
+        except ImportError as e:
+            raise StoreError(
+                self.location, f"the PostgreSQL driver is missing ({e})", "pip install 'psycopg[binary]'"
+            ) from None
+
+    def _check_reachable(self) -> None:
+        try:
+            with self.engine.connect():
+                pass
+        except DBAPIError as e:
+            said = str(e.orig or e).strip()
+            reason = said.splitlines()[0] if said else type(e).__name__
+            password = self.engine.url.password
+            if password:
+                reason = reason.replace(str(password), "***")
+            raise StoreError(self.location, f"cannot connect to the store ({reason})", FIX_SERVER) from None
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
 
     @contextmanager
     def errors(self) -> Iterator[None]:
@@ -113,32 +145,16 @@ class Store:
         except (DBAPIError, sqlite3.Error) as e:  # raw driver errors too: reports read through the driver
             raise _store_error(self.location, e) from None
 
-    def _create_tables(self) -> None:
-        # Two processes may create a new store at once; the loser sees "already exists" and looks again.
-        for attempt in range(5):
-            try:
-                Base.metadata.create_all(self.engine)
-                self._add_missing_columns()
-                return
-            except OperationalError as e:
-                if attempt == 4 or "already exists" not in str(e.orig):
-                    raise
-                time.sleep(0.1 * (attempt + 1))
-
-    def _add_missing_columns(self) -> None:
-        """A store made before a column existed gets it here (no migration tooling yet); old rows read NULL."""
-        have = {c["name"] for c in inspect(self.engine).get_columns("trials")}
-        if "meta" not in have:
-            with self.engine.begin() as conn:
-                conn.execute(text("ALTER TABLE trials ADD COLUMN meta JSON"))
-
     def check_writable(self) -> None:
         """Take the store's write lock for an instant: a store another process keeps locked fails here, within the
         busy timeout, before a job records anything."""
         with self.errors(), self.engine.connect() as conn:
-            if self.engine.dialect.name == "sqlite":
+            if self.sqlite_file is not None:
                 conn.exec_driver_sql("BEGIN IMMEDIATE")
                 conn.exec_driver_sql("ROLLBACK")
+            else:  # the lock every write takes: refused without write permission, waits out a migration's lock
+                conn.exec_driver_sql("LOCK TABLE jobs, trials IN ROW EXCLUSIVE MODE")
+                conn.rollback()
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -194,34 +210,62 @@ class Store:
         with self.session() as s:
             return s.get_one(TrialRow, trial_id)
 
-    def start_trial(self, trial_id: str, run_dir: str) -> int:
-        """Mark running and bump the attempt number; returns the new attempt."""
+    def start_trial(self, trial_id: str, run_dir: str) -> int | None:
+        """Claim a trial that is not done: mark it running with the next attempt number, and return that number;
+        None if it is done already.
 
-        def start(s: Session) -> int:
-            row = s.get_one(TrialRow, trial_id)
-            row.attempt += 1
-            row.status, row.run_dir, row.started = "running", run_dir, _now()
-            row.score = row.solved = row.uplift = row.contact_cost = row.scorecard = row.error = None
-            row.incidents = []
-            return row.attempt
+        One UPDATE … RETURNING, so two claims of one trial get distinct attempts on any database (a read followed
+        by a write would let two PostgreSQL transactions both read attempt n and both write n + 1).
+        """
+        c = TrialRow.__table__.c
+        claim = (
+            update(TrialRow)
+            .where(c.id == trial_id, c.status != "done")
+            .values(
+                attempt=c.attempt + 1,
+                status="running",
+                run_dir=run_dir,
+                started=_now(),
+                finished=None,
+                score=None,
+                solved=None,
+                uplift=None,
+                contact_cost=None,
+                scorecard=None,
+                error=None,
+                incidents=[],
+            )
+            .returning(c.attempt)
+        )
+        return self._write(lambda s: s.execute(claim).scalar_one_or_none())
 
-        return self._write(start)
-
-    def finish_trial(self, trial_id: str, card: dict[str, Any], run_dir: str) -> None:
-        def finish(s: Session) -> None:
-            row = s.get_one(TrialRow, trial_id)
-            row.status = card["status"]
-            row.run_dir = run_dir
-            row.scorecard = card
-            row.error = card.get("error")
-            row.content_hash = card.get("content_hash", "")
-            row.finished = _now()
-            if card["status"] == "done":
-                row.score, row.solved = card["score"], card["solved"]
-                row.uplift, row.contact_cost = card.get("uplift"), card.get("contact_cost")
-                row.incidents = card.get("incidents", [])
-
-        self._write(finish)
+    def finish_trial(self, trial_id: str, attempt: int, card: dict[str, Any], run_dir: str) -> bool:
+        """Record the result of `attempt`; False (and nothing written) if the trial has moved on to another
+        attempt or is done, so a result is never counted twice nor overwrites a newer one."""
+        c = TrialRow.__table__.c
+        values: dict[str, Any] = {
+            "status": card["status"],
+            "run_dir": run_dir,
+            "scorecard": card,
+            "error": card.get("error"),
+            "content_hash": card.get("content_hash", ""),
+            "finished": _now(),
+        }
+        if card["status"] == "done":
+            values |= {
+                "score": card["score"],
+                "solved": card["solved"],
+                "uplift": card.get("uplift"),
+                "contact_cost": card.get("contact_cost"),
+                "incidents": card.get("incidents", []),
+            }
+        record = (
+            update(TrialRow)
+            .where(c.id == trial_id, c.attempt == attempt, c.status == "running")
+            .values(**values)
+            .returning(c.id)
+        )
+        return self._write(lambda s: s.execute(record).scalar_one_or_none() is not None)
 
     def finish_job(self, job_id: str) -> None:
         def finish(s: Session) -> None:
@@ -235,13 +279,6 @@ class JobOverview:
     counts: dict[str, int] = field(default_factory=dict)
     agents: set[str] = field(default_factory=set)
     instances: set[str] = field(default_factory=set)
-
-
-def _location(url: str) -> str:
-    """The store as a person names it: the SQLite file, or the URL without its password."""
-    if url.startswith("sqlite"):
-        return url.split("///", 1)[-1]
-    return make_url(url).render_as_string(hide_password=True)
 
 
 def _check_sqlite_path(path: str) -> None:
@@ -271,15 +308,18 @@ def _check_sqlite_size(engine: Engine, path: str) -> None:
         raise StoreError(path, f"the store is truncated ({size} of {pages * page_size} bytes)", FIX_DAMAGED)
 
 
-def _is_busy(e: OperationalError) -> bool:
-    text_ = str(e.orig).lower()
+def _is_busy(e: DBAPIError | sqlite3.Error) -> bool:
+    orig = e.orig if isinstance(e, DBAPIError) and e.orig is not None else e
+    if getattr(orig, "sqlstate", None) in _PG_BUSY:
+        return True
+    text_ = str(orig).lower()
     return "locked" in text_ or "busy" in text_
 
 
 def _store_error(location: str, e: DBAPIError | sqlite3.Error) -> StoreError:
     orig = e.orig if isinstance(e, DBAPIError) and e.orig is not None else e
     text_ = str(orig).lower()
-    if "locked" in text_ or "busy" in text_:
+    if _is_busy(e):
         return StoreError(
             location,
             f"the store is locked by another process (waited {BUSY_TIMEOUT_S:g} s)",
@@ -289,7 +329,9 @@ def _store_error(location: str, e: DBAPIError | sqlite3.Error) -> StoreError:
         return StoreError(location, f"the store is damaged ({orig})", FIX_DAMAGED)
     if "unable to open" in text_ or "readonly" in text_ or "read-only" in text_:
         return StoreError(location, f"the store cannot be opened for writing ({orig})", FIX_HOME)
-    return StoreError(location, f"the store failed: {orig}", "check the store, or use another state folder")
+    if isinstance(e, DBAPIError) and e.connection_invalidated:
+        return StoreError(location, f"the connection to the store was lost ({orig})", FIX_SERVER)
+    return StoreError(location, f"the store failed: {orig}", "check the store, or use another with --store or --home")
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

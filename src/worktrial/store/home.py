@@ -22,7 +22,7 @@ class Home:
       cache/data/<key>.json              its seal (the digest of its files), .lock while it is made
       cache/anchors/<variant-hash>/      anchors.json (baseline and reference KPIs) and baseline_out/ (the
                                          shipped system's output on the production data); .lock beside it
-      locks/jobs/<job>.lock              held by the process that runs the job
+      locks/jobs/<job>.lock              held by the process that runs the job (SQLite store; PostgreSQL: in the store)
       runs/<job>/<trial>/attempt-<n>/    one attempt of one trial:
         workspace/                         the worker's /workspace while the agent runs
         delivered/                         hashed snapshot of the delivered workspace

@@ -1,0 +1,94 @@
+"""Bring a store's schema to the newest revision (Alembic, `store/migrations/`) when it is opened.
+
+A new store is created at head. A store made before migrations existed has the tables but no `alembic_version`:
+it is stamped with the revision its tables match and upgraded from there, in place, keeping every row. Processes
+opening one store at once take turns (a lock file beside a SQLite store, an advisory lock on PostgreSQL), so
+exactly one of them migrates and the others find the store at head.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect, text
+from sqlalchemy.engine import Connection, Engine
+
+from ..locking import FileLock
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+# Any fixed 64-bit number shared by every worktrial process: the key of the advisory lock migrations take.
+PG_MIGRATION_LOCK = 0x776F_726B_7472_6961
+
+
+@cache
+def _config() -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return cfg
+
+
+@cache
+def head() -> str:
+    """The newest revision the shipped migrations define."""
+    rev = ScriptDirectory.from_config(_config()).get_current_head()
+    assert rev is not None, "the store ships no migrations"
+    return rev
+
+
+def current(conn: Connection) -> str | None:
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def upgrade(engine: Engine, sqlite_file: Path | None) -> None:
+    """Migrate the store to head, or do nothing (one quick read) when it is there already."""
+    with engine.connect() as conn:
+        if current(conn) == head():
+            return
+    with _migration_lock(engine, sqlite_file), engine.begin() as conn:
+        if sqlite_file is not None:
+            # The driver would leave DDL outside any transaction; in one, a migration cut short changes nothing.
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        if current(conn) == head():  # another process migrated it while this one waited
+            return
+        legacy = _legacy_revision(conn)
+        cfg = _config()
+        cfg.attributes["connection"] = conn
+        try:
+            if legacy is not None:
+                command.stamp(cfg, legacy)
+            command.upgrade(cfg, "head")
+        finally:
+            cfg.attributes.pop("connection", None)
+
+
+def _legacy_revision(conn: Connection) -> str | None:
+    """The revision matching the tables of a store made before migrations, or None for a versioned or empty one."""
+    found = inspect(conn)
+    if found.has_table("alembic_version") or not found.has_table("jobs"):
+        return None
+    columns = {c["name"] for c in found.get_columns("trials")} if found.has_table("trials") else set()
+    return "0002" if "meta" in columns else "0001"
+
+
+@contextmanager
+def _migration_lock(engine: Engine, sqlite_file: Path | None) -> Iterator[None]:
+    if sqlite_file is not None:
+        # A separate lock file: SQLite's own locks cannot be held across Alembic's several transactions, and the
+        # store file itself must never be opened outside SQLite (closing it would drop SQLite's POSIX locks).
+        with FileLock(sqlite_file.with_name(sqlite_file.name + ".migrate.lock"), purpose="migrate the store"):
+            yield
+        return
+    with engine.connect() as conn:
+        conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": PG_MIGRATION_LOCK})
+        try:
+            yield
+        finally:
+            conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": PG_MIGRATION_LOCK})
+            conn.commit()

@@ -1,0 +1,1 @@
+"""Alembic migrations of the store's schema; `store/migrate.py` runs them whenever a store is opened."""
