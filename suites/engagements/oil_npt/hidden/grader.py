@@ -1279,8 +1279,11 @@ HISTORY_CROSSINGS = [
 
 def build_history(db_path: Path, *, sg_rig: str = "", sg_from: str = "2026-01-12", dup_rig: str = "",
                   dup_from: str = "2026-02-09", seed: int = 7) -> World:
+    crossings = list(HISTORY_CROSSINGS)
+    if dup_rig and dup_rig != "BR-17":  # another rig got the app first: a few more events run past midnight there
+        crossings.append({"rig": dup_rig, "from": dup_from, "to": "2026-02-26", "n": 3})
     world = simulate(f"oil_npt/history/{seed}", "2025-09-01", "2026-02-28", emit_from="2025-09-01",
-                     events_from="2025-09-01", pinned=HISTORY_PINNED, pad_base=1, crossings=HISTORY_CROSSINGS)
+                     events_from="2025-09-01", pinned=HISTORY_PINNED, pad_base=1, crossings=crossings)
     write_db(world, db_path, report_from="2025-09-01", report_to="2026-02-28", sg_rig=sg_rig, sg_from=sg_from,
              dup_rig=dup_rig, dup_from=dup_from)
     return world
