@@ -906,7 +906,8 @@ def generate(dest: Path, params: dict, seed: int, split: str) -> None:
         try:
             world = simulate(f"oil_npt/{split}/{seed}/{attempt}/sim", "2026-02-08", "2026-03-31",
                              emit_from="2026-02-24", events_from="2026-03-01", forced=plan, pad_base=20,
-                             new_share=NEW_WORDING_SHARE, crossings=crossings)
+                             new_share=float(_p(params, "new_wording_share", NEW_WORDING_SHARE)),
+                             crossings=crossings)
         except _Retry as e:
             last_err = e
             continue
@@ -979,6 +980,7 @@ def compute_truth(conn: sqlite3.Connection, params: dict, month: str | None = No
     allowance = float(_p(params, "repair_allowance_h", 0))
     sg_rig = str(_p(params, "sg_rig", ""))
     sg_from = str(_p(params, "sg_from", "2026-01-12"))
+    dup_rig = str(_p(params, "dup_rig", ""))
     tol = MUD_TOLERANCE if bool(_p(params, "mud_tolerance", True)) else {"mw": 0.0, "fv": 0.0, "fl": 0.0}
     prog = {(r[0], r[1]): r[2:] for r in conn.execute(
         "SELECT well_id, hole_section, mw_min_ppg, mw_max_ppg, fv_min_s, fv_max_s, fluid_loss_max_ml "
@@ -1008,7 +1010,7 @@ def compute_truth(conn: sqlite3.Connection, params: dict, month: str | None = No
         kind = classify(desc)
         t: dict[str, Any] = {"kind": kind, "rig": rig, "date": rdate, "start": start, "hours": float(hours),
                              "mud_status": None}
-        original = ends.get((rig, end, desc)) if start[11:] == "00:00" else None
+        original = ends.get((rig, end, desc)) if start[11:] == "00:00" and dup_rig else None
         if original is not None:  # the after-midnight part of an event already booked whole on its first day
             t.update(party="DUPLICATE", chargeable_h=0.0, duplicate_of=original)
             truth[eid] = t
