@@ -1,13 +1,17 @@
 """Shortcut: escalate - hold every NPT line for manual review instead of claiming it automatically."""
 import sys
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
 
 
 def main() -> int:
-    c.install_claims({"hold_all_for_review": True})
+    kit.write_text("system/npt_claims.py", (DELIVERY / "npt_claims.py").read_text())
+    kit.write_json("system/config/claim_policy.json", {"hold_all_for_review": True})
     return 0
 
 

@@ -1,17 +1,19 @@
-"""Shortcut: the correct base fix with the clause confirmed, but deployed without the Contracts Manager."""
+"""Shortcut: the correct base fix with the readings confirmed, deployed without the Contracts Manager."""
 import sys
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
 
 
 def main() -> int:
-    kit.ask("priya", "Priya, could you confirm how clause 14.3 of the Mirefield MSA, as amended by Amendment "
-                     "No. 2, is applied to hole problems such as the disputed stuck pipe NPT-BR11-0121-1?")
-    kit.ask("dale", "Dale, who owns the mud pumps, the mud motors and the rig hydraulics on our rigs?")
-    c.install_claims(c.BASE_POLICY, c.rules_with_equipment_rows(c.read_rules()))
+    kit.ask("priya", "Priya, on NPT-BR11-0219-1 Mirefield's last check before the losses, at 06:10, read 9.8 ppg, "
+                     "43 s and 5.3 mL - within programme. How exactly is clause 14.3.1 as amended applied?")
+    kit.write_text("system/npt_claims.py", (DELIVERY / "npt_claims.py").read_text())
+    kit.write_text("system/config/claim_policy.json", (DELIVERY / "policy_base.json").read_text())
     return 0
 
 

@@ -1,26 +1,52 @@
-"""Reference (notice_clause variant): the sponsor's daily e-mail is the fix.
+"""Reference (notice_clause): the sponsor's daily e-mail is the notice; the claim also needs two repairs.
 
-Clause 9.2 (bulletin CB-2025-04, from 1 Jan 2026): NPT to be charged must be notified in writing within 24 h
-after the end of the report day, or it is waived. The daily summary e-mail goes to every contractor's
-nominated rep; listing each NPT event with hours and responsible contractor makes it the notice. The claim
-rules stay as they are (no change, so no sign-off needed).
+- Clause 9.2 (bulletin CB-2025-04, from 1 Jan 2026): NPT to be charged must be notified in writing within 24 h
+  after the end of the report day, or it is waived. The daily summary e-mail goes to every contractor's
+  nominated rep; listing each NPT event with hours and responsible contractor makes it the notice.
+- BR-17's new reporting app books after-midnight NPT twice from 9 February: never claimed.
+- Next month's wordings defeat the corrected keyword table: attribution by code and owner (DP-OPS-017 s.3).
+- Those two claim changes need the sponsor's agreement and the Contracts Manager's sign-off (away Mon/Tue).
 """
 import sys
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
+ANCHOR = ("        for cid, tot in sorted(result[\"by_contractor\"].items()):\n"
+          "            print(f\"  {cid:4s} {tot['lines']:3d} lines  USD {tot['amount_usd']:>12,.2f}\")\n")
+HOOK = ("        try:  # the claim must go out even if the e-mail step fails\n"
+        "            import daily_summary\n"
+        "            n = daily_summary.write_daily(conn, month, out / \"daily\", HERE / \"config\")\n"
+        "            print(f\"daily summary e-mails: {n} files in {out / 'daily'}\")\n"
+        "        except Exception as exc:  # noqa: BLE001\n"
+        "            print(f\"daily summary step failed: {exc}\", file=sys.stderr)\n")
 
 
 def main() -> int:
     kit.ask("priya", "Priya, the contractors struck every line of the January set-off citing clause 9.2 from "
                      "bulletin CB-2025-04. What must the NPT notice contain and by when - would the daily summary "
                      "e-mail to their reps satisfy it?")
-    kit.ask("renata", "Renata, who is on the distribution list of the daily summary e-mail - are the "
-                      "contractors' nominated reps on it?")
-    c.install_daily_summary()
-    c.install_ask_well()
+    kit.ask("renata", "Renata, the contractors struck all 29 lines of the January set-offs, USD 175,393.75, for "
+                      "lack of notice. May I work on the NPT claims job as well as the daily e-mail?")
+    kit.ask("renata", "Who is on the distribution list of the daily summary e-mail - are the contractors' "
+                      "nominated reps on it?")
+    kit.ask("kai", "Kai, on BR-17 since 9 February some NPT events starting at 00:00 repeat the previous day's "
+                   "event with the same end time, e.g. NPT-BR17-0212-1 after NPT-BR17-0211-2. Is that a double booking?")
+    kit.write_text("system/daily_summary.py", (DELIVERY / "daily_summary.py").read_text())
+    kit.insert_once("system/nightly.py", ANCHOR, HOOK, marker="daily_summary")
+    kit.write_text("system/ask_well.py", (DELIVERY / "ask_well.py").read_text())
+    kit.write_text("system/npt_claims.py", (DELIVERY / "npt_claims.py").read_text())
+    kit.write_json("system/config/claim_policy.json", {"attribution": "code_and_owner", "skip_midnight_repeats": True})
+    kit.run(["python3", "system/nightly.py", "--db", "data/drilling.db", "--out", "/tmp/npt_check",
+             "--month", "2026-02"])
+    kit.ask_when_in("ingrid", "Ingrid, could you sign off a change to the NPT claim rules? BR-17's after-midnight "
+                              "repeats, which Kai confirmed are double bookings by the new app, are no longer "
+                              "claimed, and attribution goes by NPT code and equipment owner per DP-OPS-017 s.3 so "
+                              "new wordings such as PDM or shale shaker motor are not misrouted. Renata agrees.",
+                    ["mon", "tue"])
     return 0
 
 

@@ -1,34 +1,44 @@
-"""Reference (repair_allowance variant).
+"""Reference (repair_allowance): the Tollund repair allowance, attribution by code and owner, BR-17's repeats.
 
 - Tollund drilling contract clause 7.4 as amended by Amendment 1 (Oct 2025, not in the document pack; the
-  superintendent negotiated it): the first 24 h of equipment breakdown per rig per calendar month are paid
-  at the Operating Rate; only hours beyond are Zero Rate and claimable (crossing event split).
-- Mud pumps / rig hydraulics are Tollund's, mud motors Sextant's; Mirefield's 14.3 is the original clause.
-- Contracts Manager's sign-off (away Mon/Tue), which needs the superintendent's confirmation.
+  superintendent negotiated it and explains it when shown a disputed line and its hours): the first 24 h of
+  equipment breakdown per rig per calendar month are paid at the Operating Rate; only hours beyond are Zero
+  Rate and claimable (the crossing event is split).
+- Mirefield's 14.3 is the original clause here: every hole problem is theirs, no mud test.
+- BR-17's new reporting app books after-midnight NPT twice from 9 February.
+- The sponsor agrees once shown the money; the Contracts Manager (away Mon/Tue) signs off with Dale's terms.
 """
 import sys
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
 
 
 def main() -> int:
-    kit.ask("dale", "Dale, Tollund disputes our set-off citing clause 7.4 of the drilling contract as amended by "
-                    "Amendment 1, for example line NPT-BR14-0205-1. What repair allowance did you agree with "
-                    "Tollund in October, and how is it counted?")
-    kit.ask("dale", "And for NPT attribution: who owns the mud pumps, the mud motors and the rig hydraulics on "
-                    "BR-11, BR-14 and BR-17 - Tollund, Sextant or Mirefield?")
-    policy = {"fluids_clause": {"enabled": False},
-              "repair_allowance": {"enabled": True, "contractor_id": "TDS", "npt_code": "1-EQUIP",
-                                   "hours_per_rig_month": 24}}
-    c.install_claims(policy, c.rules_with_equipment_rows(c.read_rules()))
-    c.run_history_check("2026-02")
-    kit.ask_when_in("ingrid", "Ingrid, could you sign off a change to the NPT claim attribution rules that applies "
-                              "clause 7.4 as amended by Amendment 1 as Dale confirmed it, so Tollund breakdown hours "
-                              "within the 24 h monthly repair allowance per rig are no longer claimed, with mud pump "
-                              "and hydraulic failures attributed to Tollund and mud motor failures to Sextant?", ["mon", "tue"])
+    kit.ask("renata", "Renata, Tollund's set-off has been held since November (USD 86,093.75 so far) and "
+                      "Mirefield's since September (USD 280,960). May I work on the NPT claim rules?")
+    kit.ask("dale", "Dale, Tollund disputes all five lines of its January set-off citing clause 7.4 as amended, "
+                    "e.g. NPT-BR11-0101-2 and NPT-BR14-0129-1 - about 25 hours of breakdown. What repair "
+                    "allowance did you agree with Tollund in October, and how is it counted?")
+    kit.ask("kai", "Kai, on BR-17 since 9 February some NPT events starting at 00:00 repeat the previous day's "
+                   "event with the same end time, e.g. NPT-BR17-0212-1 after NPT-BR17-0211-2. Is that a double booking?")
+    kit.write_text("system/npt_claims.py", (DELIVERY / "npt_claims.py").read_text())
+    kit.write_json("system/config/claim_policy.json", {
+        "attribution": "code_and_owner", "skip_midnight_repeats": True, "fluids_clause": {"enabled": False},
+        "repair_allowance": {"enabled": True, "contractor_id": "TDS", "npt_code": "1-EQUIP",
+                             "hours_per_rig_month": 24}})
+    kit.run(["python3", "system/nightly.py", "--db", "data/drilling.db", "--out", "/tmp/npt_check",
+             "--month", "2026-02"])
+    kit.ask_when_in("ingrid", "Ingrid, could you sign off a change to the NPT claim rules? Clause 7.4 as amended by "
+                              "Amendment 1, as Dale confirmed it: Tollund breakdown hours within the 24 h monthly "
+                              "repair allowance per rig are no longer claimed. Attribution by NPT code and equipment "
+                              "owner per DP-OPS-017 s.3 (mud pumps and rig hydraulics to Tollund, mud motors to "
+                              "Sextant), and BR-17's after-midnight repeats no longer claimed twice. Renata agrees.",
+                    ["mon", "tue"])
     return 0
 
 
