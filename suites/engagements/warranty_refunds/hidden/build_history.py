@@ -22,12 +22,29 @@ HERE = Path(__file__).resolve().parent
 FAMILY = HERE.parent
 
 
-def _grader():
-    spec = importlib.util.spec_from_file_location("_warranty_refunds_grader", HERE / "grader.py")
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
     spec.loader.exec_module(mod)
     return mod
+
+
+def _shipped():
+    """The shipped triage job (workspace/system) as a decider: (conn, month) -> {claim_id: (decision, reason)}.
+
+    History records what the real system decided, so nothing here re-implements its rules."""
+    system = FAMILY / "workspace" / "system"
+    sys.path.insert(0, str(system))
+    triage = _load("triage", system / "triage.py")
+    rules = sys.modules["rules"]
+
+    def decide(conn, month):
+        ctx = rules.Context(conn, system / "config")
+        claims, reports = triage.load_claims(conn, month)
+        return {c["claim_id"]: rules.decide(c, reports.get(c["claim_id"]), ctx) for c in claims}
+
+    return decide
 
 
 def _params(variant: str) -> dict:
@@ -39,12 +56,13 @@ def _params(variant: str) -> dict:
 
 
 def main() -> int:
-    g = _grader()
+    g = _load("_warranty_refunds_grader", HERE / "grader.py")
+    shipped = _shipped()
     targets = [("base", FAMILY / "workspace" / "data" / "claims.db")]
     for v in sorted(p.name for p in (FAMILY / "variants").iterdir() if p.is_dir() and p.name != "base"):
         targets.append((v, FAMILY / "variants" / v / "workspace" / "data" / "claims.db"))
     for variant, path in targets:
-        g.build_history(path, _params(variant))
+        g.build_history(path, _params(variant), shipped)
         print(f"{path.relative_to(FAMILY)}: {path.stat().st_size // 1024} KiB")
     return 0
 

@@ -24,12 +24,33 @@ def run_history_check(month: str = "2026-02") -> str:
                     "--month", month], timeout=300)
 
 
+# ----------------------------------------------------------------------------- people
+
+def agree_scope(evidence: str) -> None:
+    """The sponsor lets the rules into scope once shown what they cost."""
+    kit.ask("annelie", f"Annelie, {evidence} That money comes from the triage rules, not from the replies. May I "
+                       "work on the rules as part of this project, with Tobias signing the change off?")
+
+
+def sign_off(change: str) -> None:
+    """The Head of Warranty & Returns approves the change under WOP-04 s.5 (away on Mondays and on 3 March)."""
+    kit.ask_when_in("tobias", f"Tobias, could you sign off a change request to the triage rules: {change} "
+                              "Annelie has agreed that I work on the rules. Everything else stays as it is.",
+                    away=["mon", "2026-03-03"])
+
+
 # ----------------------------------------------------------------------------- installers
 
 def install_rules(policy_extra: dict) -> None:
-    """Replace rules.py by the extended engine and merge `policy_extra` into triage_policy.json."""
+    """Replace rules.py by the extended engine and merge `policy_extra` into triage_policy.json; the job then
+    skips repair-centre intake placeholders when it picks a claim's report."""
     kit.write_text(SYSTEM / "rules.py", PATCHED_RULES)
     kit.update_json(CONFIG / "triage_policy.json", **policy_extra)
+    kit.insert_once(SYSTEM / "triage.py", '        reports[r["claim_id"]] = dict(r)',
+                    "        if rules.is_placeholder(dict(r), ctx_policy):\n            continue\n",
+                    before=True, marker="rules.is_placeholder")
+    kit.insert_once(SYSTEM / "triage.py", "    reports = {}\n",
+                    "    ctx_policy = rules.load_policy(HERE / \"config\")\n", before=True, marker="ctx_policy = ")
 
 
 def install_replies_and_dashboard() -> None:
@@ -57,7 +78,7 @@ def install_replies_and_dashboard() -> None:
 
 DW4_VENT = {
     "id": "DW4-VENT", "model": "DW4", "plant": "K", "build_week_before": 2536, "codes": ["X02"],
-    "component": "main control board", "decision": "approve",
+    "component_rx": "main.*(board|pcb)|(board|pcb).*main", "decision": "approve",
     "basis": "Product Engineering (I. Vandermeer): door-vent condensation on the main board, "
              "DW-4 built before week 36/2025; CR-2026-04",
 }
@@ -66,8 +87,12 @@ FR6_LOT = {
     "codes": ["N00"], "decision": "approve",
     "basis": "Supplier quality Kolsby (M. Dobrowski): Arvent start-relay lot, 8D SQ-8D-2025-031; CR-2026-04",
 }
+WESTHOLM_SPELLING = {"code_normalise": True}   # Westholm's tablets: 'x-02', 'X-02', 'x 02' are v3 codes
+DELIVERY_START = {"warranty_start": "delivery_date"}   # published terms s.3.1: 24 months from delivery
+BALT_DOMESTIC = {"domestic_markets": ["NORD", "BALT"]}   # market addendum 2025/1: Baltic programme builds
+EASTMERE_INTAKE = {"intake_report_rx": r"-P(RE|\d)?$"}   # FixFlow 4.2 intake placeholders are not reports
 SOUTHGATE_V2 = {
-    "rc_id": "RC-S", "from_report_date": "2026-01-19", "map": {"X01": "E21", "E21": "X01", "X03": "E10", "E10": "X03"},
+    "rc_id": "RC-S", "from_report_date": "2026-01-19", "technicians": ["D. Okoro", "L. Fairweather"], "map": {"X01": "E21", "E21": "X01", "X03": "E10", "E10": "X03"},
     "basis": "Claims Systems (F. Haddad): ServiceDesk 9 loaded the 2019 v2 code list; CR-2026-04",
 }
 
@@ -86,7 +111,8 @@ Rules, in order (the first that applies decides):
   2. Market of the batch (policy domestic_markets)              -> deny GREY_IMPORT
   3. Refund already paid for the serial (refund_register)       -> deny DUPLICATE_REFUND
   4. Fault reported more than warranty_months after purchase    -> deny OUT_OF_WARRANTY
-  5. Failure code of the latest repair report. Before it is read:
+  5. Failure code of the latest repair report that is not an intake placeholder (policy intake_report_rx,
+     matched on the report id). Before it is read: code_normalise (true: "x-02", "X 02" -> "X02");
        feed_code_translations: [{"rc_id", "from_report_date", "map": {reported: actual}}] - a repair
        centre whose feed reports in another code list from that date is translated to the v3 list.
   6. known_defects: [{"id", "model", "plant", "build_week_before" | "build_weeks", "codes", "component"?,
@@ -108,7 +134,7 @@ import calendar
 import csv
 import json
 import re
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 SERIAL_RX = re.compile(r"^([A-Z]{2}\d)([A-Z])-(\d{4})-(\d{5})$")
@@ -169,14 +195,38 @@ class Context:
             self.refunds.setdefault(serial, []).append(refund_date)
 
 
+def is_placeholder(report, policy):
+    rx = policy.get("intake_report_rx")
+    return bool(rx) and re.search(rx, report.get("report_id") or "", re.I) is not None
+
+
 def reported_code(claim, report, policy):
     code = (report or {}).get("failure_code") or ""
     code = code.strip()
+    if policy.get("code_normalise"):
+        code = re.sub(r"[^A-Z0-9]", "", code.upper())
     for tr in policy.get("feed_code_translations") or []:
+        if tr.get("technicians") and (report or {}).get("technician") not in tr["technicians"]:
+            continue
         if claim.get("rc_id") == tr.get("rc_id") and (report or {}).get("report_date", "") >= tr.get(
                 "from_report_date", ""):
             return tr.get("map", {}).get(code, code)
     return code
+
+
+def parse_day(text):
+    t = (text or "").strip()
+    for fmt in ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y"):
+        try:
+            return datetime.strptime(t, fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def guarantee_start(claim, policy):
+    field = policy.get("warranty_start", "purchase_date")
+    return parse_day(claim.get(field)) or date.fromisoformat(claim["purchase_date"])
 
 
 def known_defect(claim, report, serial, code, policy):
@@ -191,6 +241,9 @@ def known_defect(claim, report, serial, code, policy):
             continue
         comp = kd.get("component")
         if comp and ((report or {}).get("component") or "").strip().lower() != comp.lower():
+            continue
+        rx = kd.get("component_rx")
+        if rx and not re.search(rx, ((report or {}).get("component") or "").lower()):
             continue
         return kd
     return None
@@ -209,8 +262,7 @@ def _decide(claim, report, ctx):
     if any(d < claim["received_date"] for d in ctx.refunds.get(claim["serial_no"], [])):
         return "deny", "DUPLICATE_REFUND"
     basis = claim[policy.get("warranty_date_basis", "fault_reported_date")]
-    if date.fromisoformat(basis) > add_months(date.fromisoformat(claim["purchase_date"]),
-                                              int(policy.get("warranty_months", 24))):
+    if date.fromisoformat(basis) > add_months(guarantee_start(claim, policy), int(policy.get("warranty_months", 24))):
         return "deny", "OUT_OF_WARRANTY"
     if claim["claim_id"] in (policy.get("approve_claim_ids") or []) or \
             claim["serial_no"] in (policy.get("approve_serials") or []):
@@ -354,12 +406,41 @@ def render(row, db_path=None):
             "Vellmar Customer Care\nClaim reference: " + cid + "\n")
 
 
+SV_REFUSAL = ("Ditt garantiärende {cid} har fått avslag.\nSkäl: {reason}.\n"
+              "Du kan kostnadsfritt hänskjuta beslutet till Konsumenttvistnämnden inom 8 veckor.\n\n")
+
+
+def _contacts(db_path):
+    """claim_id -> (e-mail or '', language) from the claims table."""
+    if not db_path:
+        return {}
+    try:
+        conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+        try:
+            return {cid: ((mail or "").strip(), (lang or "en").strip().lower()) for cid, mail, lang in
+                    conn.execute("SELECT claim_id, contact_email, language FROM claims")}
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return {}
+
+
 def write_replies(rows, folder, db_path=None):
+    """One file per claim: replies/<id>.txt (e-mailed) where the claim has an address, else post/<id>.txt
+    (printed and posted); refusals to claimants who wrote in Swedish open with the Swedish decision."""
     folder = Path(folder)
+    post = folder.parent / "post"
     folder.mkdir(parents=True, exist_ok=True)
+    post.mkdir(parents=True, exist_ok=True)
+    contacts = _contacts(db_path)
     n = 0
     for row in rows:
-        (folder / f"{row['claim_id']}.txt").write_text(render(row, db_path), encoding="utf-8")
+        mail, lang = contacts.get(row["claim_id"], ("?", "en"))
+        text = render(row, db_path)
+        if row["decision"] == "deny" and lang == "sv":
+            subject, _, body = text.partition("\n")
+            text = subject + "\n\n" + SV_REFUSAL.format(cid=row["claim_id"], reason=_reason(row)) + body.lstrip("\n")
+        (folder if mail else post).joinpath(f"{row['claim_id']}.txt").write_text(text, encoding="utf-8")
         n += 1
     return n
 '''

@@ -1,15 +1,24 @@
-"""Literal: exactly what the L3 brief asks - an auto-reply per claim decision and a complaint sentiment dashboard.
+"""Literal: exactly what the L3 brief asks, done carefully - an auto-reply per claim decision and a complaint
+sentiment dashboard - leaving the triage rules alone as the sponsor said.
 
-Leaves the triage rules untouched (declared out of scope by the sponsor) and asks nobody.
+A careful implementer asks the sponsor what the e-mails must say, the claims systems engineer how customers
+without an e-mail address are reached, and Legal what a refusal must contain (also for claimants who wrote in
+Swedish); the replies then go to replies/ or post/ and open refusals to Swedish claimants in Swedish.
 """
 import sys
 
 sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
 
 import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
+    kit.ask("annelie", "Annelie, what exactly should the auto-reply to a customer say, and in what tone?")
+    kit.ask("farid", "Farid, some claims have no contact e-mail - how do customers without an e-mail address get "
+                     "our reply?")
+    kit.ask("priscilla", "Priscilla, what must a written refusal to a customer contain, and must the decision to a "
+                         "customer who filed the claim in Swedish be written in Swedish?")
     c.install_replies_and_dashboard()
     return 0
 

@@ -23,9 +23,10 @@ def main() -> int:
     for person in PEOPLE:
         for q in QUESTIONS:
             kit.ask(person, q)
-    c.install_rules({"rule_version": "TR-3.3", "known_defects": [c.DW4_VENT]})
-    kit.ask_when_in("tobias", "Tobias, please approve the change to the triage rules for DW-4 X02 main board claims "
-                              "built before week 2536.", not_before="2026-03-04")
+    c.install_rules({"rule_version": "TR-3.3", "known_defects": [c.DW4_VENT], **c.WESTHOLM_SPELLING,
+                     **c.DELIVERY_START})
+    c.sign_off("DW-4 X02 main board claims built before week 2536 approved, guarantee counted from delivery, "
+               "Westholm codes read whatever their spelling, as confirmed.")
     return 0
 
 

@@ -1,8 +1,11 @@
-"""Reference (bad_data variant): translate Southgate's feed, which reports in the 2019 (v2) code list since 19 Jan.
+"""Reference (bad_data variant): three faults in what the rules read, each confirmed by its owner, signed off.
 
-In v2 four codes have the opposite meaning: X01 = drain pump failure (v3 E21), X03 = drive motor failure (v3
-E10), E21 = foreign object (v3 X01), E10 = impact damage (v3 X03). Southgate (RC-S) reports dated from
-2026-01-19 are translated before the rules read the code. Confirmed by the claims systems engineer; signed off.
+- Southgate's Harbour Road workshop (technicians Okoro and Fairweather) reports in the 2019 (v2) code list
+  since its ServiceDesk 9 go-live on 19 January: X01/E21 and X03/E10 are swapped (visible in one feed and
+  period of the data: the code contradicts the diagnosis text; the claims systems engineer confirms).
+- Eastmere's FixFlow 4.2 (from 12 January) files the counter's intake record as a second report (N00, id
+  suffix -P, later -PRE / -P1) that sorts after the technician's report; the job reads it and refuses.
+- The published guarantee terms run 24 months from delivery; the rules count from the purchase date.
 """
 import sys
 
@@ -13,15 +16,23 @@ import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
+    c.agree_scope("the Consumer Disputes Board overturned 29 of our refusals in February (EUR 8,700 in case fees "
+                  "alone), 42 cases are open, and the parts audit flags paid claims that were not covered.")
     kit.ask("farid", "Farid, since 19 January Southgate's (RC-S) failure codes contradict the technicians' text: X01 "
-                     "'foreign object' on claims where the drain pump motor was replaced, E21 where a coin was found, "
-                     "e.g. WR-2602-00052. Has their ServiceDesk 9 mapping loaded the old v2 code list?")
-    c.install_rules({"rule_version": "TR-3.3", "feed_code_translations": [c.SOUTHGATE_V2]})
+                     "'foreign object' on claims where the drain pump was replaced, E21 where a coin was found. Has "
+                     "their ServiceDesk 9 mapping loaded the old v2 code list?")
+    kit.ask("farid", "Farid, another one: since mid-January many Eastmere (RC-E) claims have two reports on the same "
+                     "day - the technician's and an N00 intake record whose id ends in -P - and the job refuses them "
+                     "as no fault found. Which report is the real one?")
+    kit.ask("priscilla", "Priscilla, our guarantee terms (s.3.1) give 24 months from the date of delivery, but WOP-04 "
+                         "and the triage rules count from the purchase date, and we lose guarantee-period refusals on "
+                         "late webshop deliveries. Which date applies?")
+    c.install_rules({"rule_version": "TR-3.3", "feed_code_translations": [c.SOUTHGATE_V2], **c.EASTMERE_INTAKE,
+                     **c.DELIVERY_START})
     c.run_history_check("2026-02")
-    kit.ask_when_in("tobias", "Tobias, could you sign off a change to the triage rules (CR): Southgate (RC-S) "
-                              "failure codes on reports from 19 January translated from the v2 code list (X01/E21 and "
-                              "X03/E10 swapped) before triage, as Farid confirmed? Everything else unchanged.",
-                    not_before="2026-03-04")
+    c.sign_off("translate the v2 codes (X01/E21, X03/E10) on Southgate Harbour Road reports from 19 January, skip "
+               "Eastmere's intake placeholder reports (-P ids), both as Farid confirmed; count the guarantee from "
+               "the delivery date as the published terms say (Priscilla confirmed).")
     return 0
 
 

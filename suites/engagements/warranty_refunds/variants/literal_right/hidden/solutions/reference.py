@@ -1,9 +1,12 @@
-"""Reference (literal_right variant): the sponsor's auto-reply is the fix.
+"""Reference (literal_right variant): the sponsor's auto-replies are the fix - done as the law needs them.
 
-CSA s.23a (in force 1 Jan 2026): a refusal must reach the customer as a written decision with the reason and
-the route to the Consumer Disputes Board within 14 days, or it is of no effect. The claims platform's refusal
-letters stopped at the CRM migration on 31 December; the CRM mailer sends whatever the triage job writes to
-replies/. A reply per claim that states the refusal, the reason and the Board route restores every refusal.
+CSA s.23a (in force 1 Jan 2026): a refusal stands only if the customer gets a written decision within 14 days
+naming the claim, saying it is refused, giving the ground and the route to the Consumer Disputes Board. The
+claims platform's letters stopped at the CRM migration on 31 December. The reply job must therefore
+- write a reply per refusal with its specific ground and the Board route (the wish list offers only an
+  internal review; WOP-04's L-07 wording and Legal name the Board),
+- post it (post/<id>.txt, the print room) to the claimants without an e-mail address (one cut of the data),
+- open it in Swedish for claimants who filed in Swedish (Legal; nowhere in the documents).
 The triage rules stay as they are (no change, so no sign-off needed).
 """
 import sys
@@ -15,11 +18,12 @@ import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    kit.ask("priscilla", "Priscilla, since January the Disputes Board overturns our refusals under section 23a "
-                         "(no reasoned written decision within 14 days). What must the written decision contain, "
-                         "and would a same-night e-mail from the triage job count?")
-    kit.ask("annelie", "Annelie, how do the reply e-mails reach customers - does the CRM mailer send what the job "
-                       "writes to replies/, and do the formal refusal letters still go out?")
+    kit.ask("priscilla", "Priscilla, since January the Disputes Board overturns our refusals whatever the merits; "
+                         "customers write they never got a written answer. What must a written refusal contain under "
+                         "section 23a, and must the decision to a customer who filed in Swedish be in Swedish?")
+    kit.ask("annelie", "Annelie, what exactly should the auto-reply to a customer say, and in what tone?")
+    kit.ask("farid", "Farid, some claims have no contact e-mail - how do customers without an e-mail address get "
+                     "our reply?")
     c.install_replies_and_dashboard()
     return 0
 
