@@ -78,6 +78,13 @@ class Instance:
     vat_months: tuple[int, ...] = ()
     lease_name: str = ""
     interest: bool = True
+    # traps
+    prior_end: dt.date = dt.date(2024, 12, 31)  # date of the last signed-off reconciliation
+    prior_cheques: int = 2  # cheques unpresented at the last reconciliation
+    stale_cheque: bool = False  # one of them is still unpresented at period end (and over six months old)
+    reversal: dict = field(default_factory=dict)  # a payment posted with the wrong amount, reversed, re-posted
+    returned_month: int = 0  # a customer's cheque returned unpaid in this month
+    text_amount_rate: float = 0.1  # share of ledger amounts exported as text
 
 
 INSTANCES = [
@@ -89,6 +96,8 @@ INSTANCES = [
         ref_row_offset=97, stale_total_rows=(2, 6),
         mismatch={"kind": "supplier", "month": 3}, duplicate={"kind": "supplier", "month": 2},
         vat_months=(2, 5), lease_name="FLEETLINE VEHICLE LEASING",
+        prior_end=dt.date(2024, 12, 31), prior_cheques=2, stale_cheque=False,
+        reversal={"kind": "supplier", "month": 3}, returned_month=4,
     ),
     Instance(
         name="h2", seed=20251231, company="Osterby Marine Services Ltd", bank_name="Halden & Crewe Bank",
@@ -97,6 +106,8 @@ INSTANCES = [
         ref_row_offset=141, stale_total_rows=(3, 7),
         mismatch={"kind": "receipt", "month": 10}, duplicate={"kind": "receipt", "month": 8},
         vat_months=(8, 11), lease_name="BRINEWOOD FORKLIFT RENTAL", interest=False,
+        prior_end=dt.date(2025, 6, 30), prior_cheques=3, stale_cheque=True,
+        reversal={"kind": "supplier", "month": 9}, returned_month=11, text_amount_rate=0.18,
     ),
 ]
 
@@ -115,6 +126,8 @@ class Txn:
     narrative: str = ""
     gl_amount: int | None = None  # when the ledger posted a different amount
     duplicate_of: "Txn | None" = None
+    prior: bool = False  # outstanding at the last reconciliation: posted before the period, not in this export
+    reversal_of: "Txn | None" = None
     # filled in later
     txn_id: str = ""
     entry: int | None = None
@@ -274,19 +287,79 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
               orig.narrative, duplicate_of=orig)
     txns.append(dup)
 
+    # a payment keyed with the wrong amount, reversed and posted again ---------------------------------------
+    rev = pick(inst.reversal["kind"], inst.reversal["month"])
+    wrong = Txn("reversed", rev.amount * 10, rev.gl_date, None, rev.gl_ref, counterparty=rev.counterparty,
+                narrative=rev.narrative)
+    contra = Txn("reversed", -rev.amount * 10, add_bdays(rev.gl_date, 2), None, rev.gl_ref,
+                 counterparty=rev.counterparty, narrative="", reversal_of=wrong)
+    rev.gl_date = add_bdays(rev.gl_date, 2)
+    txns += [wrong, contra]
+
+    # a customer's cheque paid in and returned unpaid -----------------------------------------------------------
+    rdays = business_days(year, inst.returned_month)
+    inv += 2
+    cust = rng.choice(customers)
+    amt = money(rng, 2_200, 7_800)
+    paid_in = Txn("receipt", amt, rdays[3], add_bdays(rdays[3], 1), f"INV-{inv}", f"INV{inv}", "DEP",
+                  f"CHEQUE DEPOSIT {cust.upper()[:16]}", cust, f"Receipt against invoice INV-{inv} (cheque)")
+    returned = Txn("returned", -amt, None, add_bdays(rdays[3], 7), "", f"INV{inv}", "UNP",
+                   "UNPAID CHEQUE - REFER TO DRAWER", cust, "")
+    txns += [paid_in, returned]
+
+    # items outstanding at the last signed-off reconciliation --------------------------------------------------
+    pdays = business_days(inst.prior_end.year, inst.prior_end.month)
+    first_days = business_days(year, months[0])
+    prior: list[Txn] = []
+    for k in range(inst.prior_cheques):
+        stale = inst.stale_cheque and k == 0
+        no = inst.cheque_start - 9 + 3 * k
+        d = pdays[2] if stale else pdays[-2 - 3 * k]
+        sup = rng.choice(suppliers)
+        prior.append(Txn("prior_cheque", -money(rng, 260, 2_900), d, None if stale else first_days[rng.randint(1, 7)],
+                         f"CHQ-{no:06d}", f"CHQ {no:06d}", "CHQ", f"CHEQUE {no:06d}", sup, f"Cheque {no:06d}",
+                         prior=True))
+    inv0 = inst.invoice_start - 6
+    cust = rng.choice(customers)
+    prior.append(Txn("prior_lodgement", money(rng, 1_900, 8_400), pdays[-1], first_days[0], f"INV-{inv0}",
+                     f"INV{inv0}", "BGC", f"{cust.upper()[:18]} INV{inv0}", cust, f"Receipt against invoice INV-{inv0}",
+                     prior=True))
+    for k, t in enumerate(prior):
+        t.entry = inst.entry_start - 4 - 5 * (len(prior) - k)
+    txns += prior
+    meta_issues = [
+        {"id": "returned_cheque", "what": f"customer cheque for INV-{inv} returned unpaid ({gbp(amt)})",
+         "all_of": [f"INV{inv}"], "any_of": ["unpaid", "returned", "dishonour", "bounced", "refer to drawer"]},
+    ]
+    for t in prior:
+        if t.kind == "prior_cheque" and t.bank_date is None:
+            meta_issues.append({
+                "id": "stale_cheque", "what": f"cheque {t.bank_ref} of {t.gl_date:%d/%m/%Y} unpresented for over six "
+                                               "months: stale, to be written back",
+                "all_of": [t.bank_ref.split()[-1]],
+                "any_of": ["stale", "six months", "6 months", "out of date", "out-of-date", "write back",
+                           "written back", "write-back"]})
+
     # ids: bank transaction ids in statement order, ledger entries in posting order -------------------------
     bank = sorted((t for t in txns if t.bank_date), key=lambda t: (t.bank_date, rng.random()))
     per_day: dict[dt.date, int] = {}
     for t in bank:
         per_day[t.bank_date] = per_day.get(t.bank_date, 0) + 1
         t.txn_id = f"{inst.bank_prefix}{t.bank_date:%y%m%d}-{per_day[t.bank_date]:03d}"
-    gl = sorted((t for t in txns if t.gl_date), key=lambda t: (t.gl_date, t.duplicate_of is not None, rng.random()))
+    gl = sorted((t for t in txns if t.gl_date and not t.prior),
+                key=lambda t: (t.gl_date, t.duplicate_of is not None or t.reversal_of is not None, rng.random()))
     for i, t in enumerate(gl):
         t.entry = inst.entry_start + i
+    contra.narrative = (f"Reversal of entry {wrong.entry} - amount keyed in error" if inst.name == "base"
+                        else f"Contra {wrong.gl_ref} posted {wrong.gl_date:%d/%m}")
     # statuses
     for t in txns:
         if t.duplicate_of is not None:
             t.status = "duplicate_in_gl"
+        elif t.kind == "reversed":
+            t.status = "reversed"
+        elif t.prior:
+            t.status = "prior_period" if t.bank_date else "gl_only"
         elif t.gl_date and t.bank_date:
             t.status = "amount_mismatch" if t.gl_amount is not None else "matched"
         elif t.bank_date:
@@ -294,7 +367,7 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
         else:
             t.status = "gl_only"
     assert all(t.bank_date is None or t.bank_date <= period_end for t in txns)
-    meta = {"period_end": period_end, "bank": bank, "gl": gl}
+    meta = {"period_end": period_end, "bank": bank, "gl": gl, "prior": prior, "issues": meta_issues}
     return txns, meta
 
 
@@ -308,13 +381,14 @@ FILL = PatternFill("solid", fgColor="DDE5F0")
 
 
 def write_bank(inst: Instance, bank: list[Txn], path: Path) -> int:
+    """The old online-banking export: every month but the last, closing at the end of the penultimate month."""
     wb = openpyxl.Workbook()
     wb.properties.creator = inst.bank_name
-    wb.properties.created = wb.properties.modified = dt.datetime(inst.year, inst.months[-1], 28, 7, 0)
+    wb.properties.created = wb.properties.modified = dt.datetime(inst.year, inst.months[-2] + 1, 2, 7, 0)
     ws = wb.active
     ws.title = "Statement"
     first = dt.date(inst.year, inst.months[0], 1)
-    end = dt.date(inst.year, inst.months[-1], calendar.monthrange(inst.year, inst.months[-1])[1])
+    end = dt.date(inst.year, inst.months[-2], calendar.monthrange(inst.year, inst.months[-2])[1])
     ws["A1"] = f"{inst.bank_name} - Business current account - statement export"
     ws["A1"].font = Font(bold=True, size=12)
     ws["A2"], ws["C2"] = "Account name", inst.company
@@ -329,6 +403,8 @@ def write_bank(inst: Instance, bank: list[Txn], path: Path) -> int:
         c.font, c.fill = HEAD, FILL
     bal = inst.opening_pence
     for t in bank:
+        if t.bank_date > end:
+            break
         bal += t.amount
         ws.append([t.bank_date, t.txn_id, t.bank_type, t.bank_desc, t.bank_ref or None,
                    -t.amount / 100 if t.amount < 0 else None, t.amount / 100 if t.amount > 0 else None, bal / 100])
@@ -347,7 +423,32 @@ def write_bank(inst: Instance, bank: list[Txn], path: Path) -> int:
     return bal
 
 
-def write_ledger(inst: Instance, gl: list[Txn], path: Path) -> int:
+CSV_DATE = {"base": "%Y-%m-%d", "h2": "%d-%b-%Y"}
+
+
+def write_bank_csv(inst: Instance, bank: list[Txn], path: Path) -> int:
+    """The new business portal's export, run from the first day of the penultimate month: that month is in both
+    exports, under the same transaction ids."""
+    start = dt.date(inst.year, inst.months[-2], 1)
+    bal = inst.opening_pence + sum(t.amount for t in bank if t.bank_date < start)
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["Posting date", "Transaction ID", "Type", "Details", "Reference", "Amount GBP", "Balance GBP"])
+        for t in bank:
+            if t.bank_date < start:
+                continue
+            bal += t.amount
+            w.writerow([f"{t.bank_date:{CSV_DATE[inst.name]}}", t.txn_id, t.bank_type, t.bank_desc, t.bank_ref,
+                        f"{t.amount / 100:.2f}", f"{bal / 100:.2f}"])
+    return bal
+
+
+def ledger_opening(inst: Instance, prior: list[Txn]) -> int:
+    """The ledger's opening balance: the bank's, plus the lodgements and less the cheques outstanding then."""
+    return inst.opening_pence + sum(t.amount for t in prior)
+
+
+def write_ledger(inst: Instance, gl: list[Txn], prior: list[Txn], path: Path) -> int:
     wb = openpyxl.Workbook()
     wb.properties.creator = "Accounts"
     wb.properties.created = wb.properties.modified = dt.datetime(inst.year, inst.months[-1], 28, 7, 0)
@@ -357,17 +458,20 @@ def write_ledger(inst: Instance, gl: list[Txn], path: Path) -> int:
     for c in ws[1]:
         c.font, c.fill = HEAD, FILL
     ws.append([None, dt.date(inst.year, inst.months[0], 1), None, None, "Opening balance", None, None,
-               inst.opening_pence / 100])
+               ledger_opening(inst, prior) / 100])
     ws.cell(2, 2).number_format = "DD/MM/YYYY"
     ws.cell(2, 8).number_format = "#,##0.00"
-    bal = inst.opening_pence
+    text_rng = random.Random(inst.seed + 1)
+    bal = ledger_opening(inst, prior)
     for i, t in enumerate(gl):
         r = i + 3
         a = gl_amount(t)
         bal += a
         formula = f"=H{r - 1}+F{r}-G{r}" if i != inst.ref_row_offset else f"=#REF!+F{r}-G{r}"
-        ws.append([t.entry, t.gl_date, t.gl_ref, t.counterparty, t.narrative,
-                   a / 100 if a > 0 else None, -a / 100 if a < 0 else None, formula])
+        dr, cr = (a / 100 if a > 0 else None), (-a / 100 if a < 0 else None)
+        if text_rng.random() < inst.text_amount_rate:  # lines imported from the old system arrive as text
+            dr, cr = (f"{dr:,.2f}" if dr else None), (f"{cr:,.2f}" if cr else None)
+        ws.append([t.entry, t.gl_date, t.gl_ref, t.counterparty, t.narrative, dr, cr, formula])
         ws.cell(r, 2).number_format = "DD/MM/YYYY"
         for col in (6, 7, 8):
             ws.cell(r, col).number_format = "#,##0.00"
@@ -536,6 +640,9 @@ def write_reference_memo(inst: Instance, txns: list[Txn], fig: dict, path: Path)
                     "deleted range (#REF!), so every balance below it is an error, and the Summary sheet's total row sums "
                     "a stale range that leaves out a month, so its closing balance is wrong. The ledger balance above "
                     "was recomputed from the opening balance and the posted lines.")
+    d.add_heading("Matters for your attention", level=1)
+    for issue in fig["issues"]:
+        d.add_paragraph(issue["memo"], style="List Bullet")
     d.add_heading("Monthly cash flow", level=1)
     for mrow in fig["monthly"]:
         d.add_paragraph(f"{mrow['month']}: receipts {gbp(mrow['receipts'])}, payments {gbp(mrow['payments'])}, "
@@ -546,22 +653,116 @@ def write_reference_memo(inst: Instance, txns: list[Txn], fig: dict, path: Path)
     d.save(path)
 
 
+PEOPLE = {
+    "base": {"controller": "Hannah Oduya", "bookkeeper": "Gareth Pim", "domain": "pellhamrook.co.uk"},
+    "h2": {"controller": "Rafael Quist", "bookkeeper": "Moira Tennant", "domain": "osterbymarine.co.uk"},
+}
+# (final, draft): the draft was never reviewed and leaves out one unpresented cheque. The names are the same in
+# every instance, because a variant's input folder overlays the family's file by file.
+PRIOR_FILES = ("bank_rec_prior_period_v2.docx", "bank_rec_prior_period.docx")
+
+
+def write_prior_rec(inst: Instance, prior: list[Txn], path: Path, *, final: bool) -> None:
+    """The last reconciliation: the bank balance at the prior period end and the items outstanding then."""
+    who = PEOPLE[inst.name]
+    items = prior if final else [t for t in prior if t is not prior[0]]
+    d = docx.Document()
+    d.core_properties.author = who["bookkeeper"]
+    d.add_heading(f"{inst.company} - bank reconciliation, account 1010, at {inst.prior_end:%d %B %Y}", level=1)
+    if final:
+        d.add_paragraph(f"Status: FINAL. Prepared by {who['bookkeeper']}; reviewed and signed off by "
+                        f"{who['controller']} on {add_bdays(inst.prior_end, 6):%d/%m/%Y}.")
+    else:
+        d.add_paragraph(f"Status: draft v1 prepared by {who['bookkeeper']} on {add_bdays(inst.prior_end, 2):%d/%m/%Y}"
+                        " for review.")
+    bank_bal = inst.opening_pence
+    lodg = sum(t.amount for t in items if t.amount > 0)
+    chqs = sum(t.amount for t in items if t.amount < 0)
+    t = d.add_table(rows=0, cols=2)
+    t.style = "Table Grid"
+    ledger = ledger_opening(inst, prior)
+    lines = [("Balance per bank statement", gbp(bank_bal)), ("Add: lodgements not yet credited", gbp(lodg)),
+             ("Less: unpresented cheques", gbp(chqs)), ("Adjusted bank balance", gbp(bank_bal + lodg + chqs)),
+             ("Balance per ledger account 1010", gbp(ledger)),
+             ("Difference", gbp(bank_bal + lodg + chqs - ledger))]
+    for k, v in lines:
+        cells = t.add_row().cells
+        cells[0].text, cells[1].text = k, v
+    d.add_paragraph("")
+    d.add_paragraph("Outstanding items")
+    t = d.add_table(rows=1, cols=6)
+    t.style = "Table Grid"
+    for c, h in zip(t.rows[0].cells, ("Type", "Ledger entry", "Date", "Reference", "Payee / payer", "Amount"),
+                    strict=True):
+        c.text = h
+    for it in items:
+        cells = t.add_row().cells
+        cells[0].text = "Unpresented cheque" if it.amount < 0 else "Lodgement not credited"
+        cells[1].text = str(it.entry)
+        cells[2].text = f"{it.gl_date:%d/%m/%Y}"
+        cells[3].text = it.gl_ref
+        cells[4].text = it.counterparty
+        cells[5].text = gbp(it.amount)
+    if not final:
+        d.add_paragraph("The difference is still being investigated.")
+    d.save(path)
+
+
+def write_email(inst: Instance, path: Path) -> None:
+    who = PEOPLE[inst.name]
+    last, penult = calendar.month_name[inst.months[-1]], calendar.month_name[inst.months[-2]]
+    final, draft = PRIOR_FILES
+    if inst.name == "base":
+        body = (f"The old online-banking export only runs to the end of {penult}, so I pulled {last} from the new "
+                f"business portal. I set it to start on 1 {penult} to be safe, so {penult} is in both files.\n\n"
+                f"The signed-off reconciliation at {inst.prior_end:%d %B %Y} is {final}; {draft} is my first draft,"
+                " please ignore it.\n")
+    else:
+        body = (f"The old portal stopped exporting after {penult} so the rest is from the new portal "
+                "(bank_portal_export.csv).\n\n"
+                f"Both versions of the {inst.prior_end:%B} reconciliation are in the folder.\n")
+    msg = (f"From: {who['bookkeeper']} <{who['bookkeeper'].split()[0].lower()}@{who['domain']}>\n"
+           f"To: {who['controller']} <{who['controller'].split()[0].lower()}@{who['domain']}>\n"
+           f"Date: {add_bdays(dt.date(inst.year, inst.months[-1], 20), 0):%a, %d %b %Y} 17:42:10 +0000\n"
+           "Subject: Handover - bank account 1010\n"
+           "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+           f"Hi {who['controller'].split()[0]},\n\nBefore I go, the files for the bank reconciliation:\n\n"
+           f"{body}\nThe ledger export is ledger_1010.xlsx. Sorry the workbook is in a state.\n\n"
+           f"Best,\n{who['bookkeeper'].split()[0]}\n")
+    path.write_text(msg, encoding="utf-8")
+
+
+def issue_memo_text(issue: dict) -> str:
+    return {"returned_cheque": "The {what}: the receipt stays matched, the unpaid item is a bank-only debit; the "
+                               "customer's balance must be reinstated and chased.",
+            "stale_cheque": "The {what}. Cheques are stale after six months, so the amount should be written back "
+                            "to the ledger and the payee contacted."}[issue["id"]].format(what=issue["what"])
+
+
 def build(inst: Instance) -> None:
     if inst.name == "base":
         inp, ref = FAMILY / "workspace/input", FAMILY / "hidden/reference"
     else:
         inp = FAMILY / f"variants/{inst.name}/workspace/input"
         ref = FAMILY / f"variants/{inst.name}/hidden/reference"
-    inp.mkdir(parents=True, exist_ok=True)
-    ref.mkdir(parents=True, exist_ok=True)
+    for folder in (inp, ref):
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
     txns, meta = generate(inst)
     with tempfile.TemporaryDirectory() as tmp:
-        bank_close = write_bank(inst, meta["bank"], inp / "bank_statement.xlsx")
+        write_bank(inst, meta["bank"], inp / "bank_statement.xlsx")
+        bank_close = write_bank_csv(inst, meta["bank"], inp / "bank_portal_export.csv")
         raw = Path(tmp) / "ledger_1010.xlsx"
-        gl_close = write_ledger(inst, meta["gl"], raw)
+        gl_close = write_ledger(inst, meta["gl"], meta["prior"], raw)
         recalc(raw, inp / "ledger_1010.xlsx")
+    final, draft = PRIOR_FILES
+    write_prior_rec(inst, meta["prior"], inp / final, final=True)
+    write_prior_rec(inst, meta["prior"], inp / draft, final=False)
+    write_email(inst, inp / "handover_email.eml")
     fig = figures(inst, txns, bank_close, gl_close)
     fig["period_end_text"] = f"{meta['period_end']:%d %B %Y}".lstrip("0")
+    fig["issues"] = [dict(i, memo=issue_memo_text(i)) for i in meta["issues"]]
     rows = rec_rows(txns)
     with open(ref / "reconciliation.csv", "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
@@ -569,13 +770,16 @@ def build(inst: Instance) -> None:
         w.writerows(rows)
     write_reference_xlsx(rows, fig, ref / "cashflow.xlsx")
     write_reference_memo(inst, txns, fig, ref / "memo.docx")
-    out = {k: (v / 100 if isinstance(v, int) else v) for k, v in fig.items() if k != "monthly"}
+    out = {k: (v / 100 if isinstance(v, int) else v) for k, v in fig.items() if k not in ("monthly", "issues")}
     out["unmatched_items"] = sum(1 for t in txns if t.status != "matched")
     (ref / "figures.json").write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+    issues = [{k: v for k, v in i.items() if k != "memo"} for i in fig["issues"]]
+    (ref / "issues.json").write_text(json.dumps(issues, indent=2) + "\n", encoding="utf-8")
     counts: dict[str, int] = {}
     for t in txns:
         counts[t.status] = counts.get(t.status, 0) + 1
     print(inst.name, counts, {k: v for k, v in out.items() if k != "period_end_text"})
+    print("  issues:", [i["what"] for i in issues])
 
 
 def main() -> None:

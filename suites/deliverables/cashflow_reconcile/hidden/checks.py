@@ -77,7 +77,7 @@ def unmatched_items(output, reference, params):
     want = _items(list(csv.DictReader(io.StringIO(ref.decode("utf-8")))))
     hits = [k for k in want if k in got and all(_same(a, b) for a, b in zip(got[k], want[k]))]
     if not got and not want:
-        return 1.0, "no reconciling items expected or delivered"
+        return 0.0, "no reconciling items expected or delivered: nothing to check"
     f1 = 2 * len(hits) / (len(got) + len(want))
     missing = [f"{k[2]} {k[0] or '-'}/{k[1] or '-'}" for k in want if k not in hits]
     extra = [f"{k[2]} {k[0] or '-'}/{k[1] or '-'}" for k in got if k not in want]
@@ -119,3 +119,41 @@ def memo_figures(output, reference, params):
     ok = {name: any(abs(n - abs(v)) <= 0.5 for n in numbers) for name, v in wanted.items()}
     ev = "; ".join(f"{name} {wanted[name]:,.2f} {'stated' if hit else 'not found'}" for name, hit in ok.items())
     return sum(ok.values()) / len(ok), ev
+
+
+def _memo_blocks(data: bytes) -> list[str]:
+    """The memo's paragraphs and table rows, each as one upper-case text block."""
+    d = docx.Document(io.BytesIO(data))
+    blocks = [p.text for p in d.paragraphs]
+    for t in d.tables:
+        for row in t.rows:
+            blocks.append(" ".join(c.text for c in row.cells))
+    return [b.upper() for b in blocks if b.strip()]
+
+
+def _compact(text: str) -> str:
+    return re.sub(r"[^A-Z0-9]", "", text.upper())
+
+
+def memo_issues(output, reference, params):
+    """Share of the matters the reference raises that the memo raises too: one paragraph or table row that names
+    the item (its reference or cheque number, punctuation ignored) and says what is wrong with it."""
+    _, ref = reference.read_one("issues.json")
+    issues = json.loads(ref)
+    if not issues:
+        return 0.0, "no issues to raise in this instance: nothing to check"
+    try:
+        _, data = output.read_one("memo.docx")
+        blocks = _memo_blocks(data)
+    except Exception as e:  # a missing or unreadable memo is the worker's
+        return 0.0, f"cannot read memo.docx: {type(e).__name__}: {e}"
+    raised, missed = [], []
+    for issue in issues:
+        ids = [_compact(x) for x in issue["all_of"]]
+        words = [w.upper() for w in issue["any_of"]]
+        hit = any(all(i in _compact(b) for i in ids) and any(w in b for w in words) for b in blocks)
+        (raised if hit else missed).append(issue["what"])
+    ev = f"{len(raised)}/{len(issues)} matters raised"
+    if missed:
+        ev += "; not raised: " + "; ".join(missed)
+    return len(raised) / len(issues), ev

@@ -1,8 +1,9 @@
-"""Custom check of oprisk_capital: the set of loss events that enter the capital calculation."""
+"""Custom checks of oprisk_capital: the loss events used, the rule cases, and the matters the notes raise."""
 
 from __future__ import annotations
 
 import json
+import re
 
 
 def _ids(tree, path):
@@ -22,8 +23,8 @@ def included_events(output, reference, params):
         return 0.0, f"cannot read events_in_capital: {type(e).__name__}: {e}"
     want = _ids(reference, "capital.json")
     hits = got & want
-    if not got and not want:
-        return 1.0, "no events expected or delivered"
+    if not want:
+        return 0.0, "no events expected in this instance: nothing to check"
     f1 = 2 * len(hits) / (len(got) + len(want))
     missing, extra = sorted(want - got), sorted(got - want)
     ev = f"{len(hits)}/{len(want)} events right, {len(got)} delivered"
@@ -56,7 +57,7 @@ def rule_cases(output, reference, params):
         if r.get("event_id"):
             got[r["event_id"].upper()] = r
     if not cases:
-        return 1.0, "no rule cases in this instance"
+        return 0.0, "no rule cases in this instance: nothing to check"
     wrong = {}
     for c in cases:
         have = got.get(c["event_id"].upper(), {}).get(c["aspect"], "")
@@ -67,3 +68,27 @@ def rule_cases(output, reference, params):
     for rule, items in sorted(wrong.items()):
         ev += f"; {rule}: {len(items)} wrong ({', '.join(items[:3])})"
     return (len(cases) - n_wrong) / len(cases), ev
+
+
+def notes_issues(output, reference, params):
+    """Share of the matters the reference raises that `notes.md` raises too: one paragraph or line that names the
+    item and says what is wrong with it (`hidden/reference/issues.json`)."""
+    _, ref = reference.read_one("issues.json")
+    issues = json.loads(ref)
+    if not issues:
+        return 0.0, "no matters to raise in this instance: nothing to check"
+    try:
+        _, data = output.read_one("notes.md")
+        text = data.decode("utf-8", errors="replace")
+    except Exception as e:  # a missing or unreadable note is the worker's
+        return 0.0, f"cannot read notes.md: {type(e).__name__}: {e}"
+    blocks = [b.lower() for b in re.split(r"\n\s*\n", text) + text.splitlines() if b.strip()]
+    raised, missed = [], []
+    for issue in issues:
+        hit = any(all(w.lower() in b for w in issue["all_of"]) and any(w.lower() in b for w in issue["any_of"])
+                  for b in blocks)
+        (raised if hit else missed).append(issue["what"])
+    ev = f"{len(raised)}/{len(issues)} matters raised"
+    if missed:
+        ev += "; not raised: " + "; ".join(missed)
+    return len(raised) / len(issues), ev

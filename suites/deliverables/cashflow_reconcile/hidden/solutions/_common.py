@@ -1,5 +1,6 @@
 """Helpers shared by the shortcut scripts (the reference solution is self-contained)."""
 
+import csv
 import datetime as dt
 import re
 import shutil
@@ -12,20 +13,30 @@ import openpyxl
 
 INPUT, OUTPUT = Path("input"), Path("output")
 
-HEADINGS = ["Summary", "Reconciling items", "Ledger workbook errors", "Monthly cash flow", "Recommended actions"]
+HEADINGS = ["Summary", "Reconciling items", "Ledger workbook errors", "Matters for your attention", "Monthly cash flow",
+            "Recommended actions"]
 
 
 def pence(x):
     if x in (None, ""):
         return 0
-    return int(round(float(x) * 100))
+    return int(round(float(str(x).replace(",", "")) * 100))
 
 
 def as_date(v):
-    return v.date() if isinstance(v, dt.datetime) else v
+    if isinstance(v, dt.datetime):
+        return v.date()
+    if isinstance(v, str):
+        for fmt in ("%Y-%m-%d", "%d-%b-%Y", "%d/%m/%Y"):
+            try:
+                return dt.datetime.strptime(v, fmt).date()
+            except ValueError:
+                pass
+    return v
 
 
-def read_bank():
+def read_bank(dedupe=False):
+    """Both bank exports, one after the other; without `dedupe` the month they share is counted twice."""
     ws = openpyxl.load_workbook(INPUT / "bank_statement.xlsx", data_only=True).active
     rows = [list(r) for r in ws.iter_rows(values_only=True)]
     opening = next(pence(r[2]) for r in rows if str(r[0] or "").lower().startswith("opening balance"))
@@ -36,6 +47,13 @@ def read_bank():
             continue
         lines.append({"id": r[1], "date": as_date(r[0]), "ref": r[4] or "",
                       "amount": pence(r[6]) - pence(r[5])})
+    seen = {b["id"] for b in lines}
+    with open(INPUT / "bank_portal_export.csv", newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            if dedupe and r["Transaction ID"] in seen:
+                continue
+            lines.append({"id": r["Transaction ID"], "date": as_date(r["Posting date"]), "ref": r["Reference"],
+                          "amount": pence(r["Amount GBP"])})
     return opening, lines
 
 
@@ -62,6 +80,8 @@ def monthly(opening, bank):
 def write_memo(paragraphs, path=OUTPUT / "memo.docx"):
     d = docx.Document()
     d.add_heading("Bank reconciliation and cash flow", level=0)
+    if len(paragraphs) == len(HEADINGS) - 1:  # nothing raised
+        paragraphs = [*paragraphs[:3], "Nothing further.", *paragraphs[3:]]
     for h, text in zip(HEADINGS, paragraphs):
         d.add_heading(h, level=1)
         d.add_paragraph(text)

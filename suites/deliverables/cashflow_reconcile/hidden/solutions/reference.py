@@ -1,5 +1,7 @@
-"""Reference solution: reconcile the bank export with the ledger export, build the cash-flow workbook and memo."""
+"""Reference solution: reconcile the bank exports with the ledger export and the last signed-off reconciliation,
+build the cash-flow workbook and the memo, and raise what needs a decision."""
 
+import csv
 import datetime as dt
 import re
 from pathlib import Path
@@ -28,7 +30,12 @@ def as_date(v):
         return v.date()
     if isinstance(v, dt.date):
         return v
-    return dt.datetime.strptime(str(v).strip(), "%d/%m/%Y").date()
+    for fmt in ("%d/%m/%Y", "%Y-%m-%d", "%d-%b-%Y", "%d %b %Y", "%d.%m.%Y"):
+        try:
+            return dt.datetime.strptime(str(v).strip(), fmt).date()
+        except ValueError:
+            pass
+    raise ValueError(f"unreadable date {v!r}")
 
 
 # ---------------------------------------------------------------------------------------------- bank export
@@ -53,9 +60,29 @@ for r in rows[header_at + 1 :]:
         "id": str(r[cols["transaction id"]]).strip(),
         "date": as_date(r[cols["date"]]),
         "ref": r[cols["reference"]] or "",
+        "desc": str(r[cols["description"]] or ""),
         "amount": amount,
     })
+# the new portal's export overlaps the old one: the same transaction ids appear in both
+seen = {b["id"]: b for b in bank}
+for path in sorted(INPUT.glob("*.csv")):
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        for r in csv.DictReader(f):
+            r = {str(k).strip().lower(): (v or "").strip() for k, v in r.items()}
+            tid = r.get("transaction id", "")
+            if not tid:
+                continue
+            line = {"id": tid, "date": as_date(r["posting date"]), "ref": r.get("reference", ""),
+                    "desc": r.get("details", ""), "amount": pence(r["amount gbp"])}
+            if tid in seen:
+                assert seen[tid]["amount"] == line["amount"], f"{tid} differs between the exports"
+                continue
+            seen[tid] = line
+            bank.append(line)
+            last_balance = pence(r["balance gbp"])
+bank.sort(key=lambda b: (b["date"], b["id"]))
 bank_closing = bank_opening + sum(b["amount"] for b in bank)
+assert bank_closing == last_balance, "bank lines do not add up to the portal's closing balance"
 
 # ------------------------------------------------------------------------------------------- ledger export
 wb = openpyxl.load_workbook(INPUT / "ledger_1010.xlsx", data_only=False)  # values typed in, not formula results
@@ -79,6 +106,24 @@ for r in grows[1:]:
 gl.sort(key=lambda g: g["entry"])
 gl_closing = gl_opening + sum(g["amount"] for g in gl)
 
+# ----------------------------------------------------------------------------- last signed-off reconciliation
+prior = []
+for path in sorted(INPUT.glob("*.docx")):
+    d = docx.Document(path)
+    if not any(p.text.strip().lower().startswith("status: final") for p in d.paragraphs):
+        continue  # a draft is not evidence
+    for t in d.tables:
+        head = [c.text.strip().lower() for c in t.rows[0].cells]
+        if "ledger entry" not in head:
+            continue
+        for row in t.rows[1:]:
+            cell = dict(zip(head, (c.text.strip() for c in row.cells)))
+            amt = cell["amount"].replace("£", "")
+            prior.append({"entry": int(cell["ledger entry"]), "date": as_date(cell["date"]), "ref": cell["reference"],
+                          "amount": pence(amt.replace("-", "")) * (-1 if amt.startswith("-") else 1)})
+assert prior, "no signed-off prior reconciliation found"
+assert gl_opening is not None
+
 # ------------------------------------------------------------------------------------------------ matching
 units = []
 used_gl = set()
@@ -94,6 +139,17 @@ for b in bank:
         units.append((b, hit, "matched"))
     else:
         bank_left.append(b)
+prior_left = list(prior)
+bank_rest = []
+for b in bank_left:
+    hit = next((p for p in prior_left if norm_ref(p["ref"]) == norm_ref(b["ref"]) and p["amount"] == b["amount"]),
+               None)
+    if hit and norm_ref(b["ref"]):
+        prior_left.remove(hit)
+        units.append((b, hit, "prior_period"))
+    else:
+        bank_rest.append(b)
+bank_left = bank_rest
 still_left = []
 for b in bank_left:
     key = norm_ref(b["ref"])
@@ -106,7 +162,18 @@ for b in bank_left:
         units.append((b, hit, "amount_mismatch"))
     else:
         still_left.append(b)
+# a posting and its reversal (same reference, amounts that cancel) are not reconciling items
+for g in gl:
+    if g["entry"] in used_gl or not norm_ref(g["ref"]):
+        continue
+    contra = next((h for h in gl if h["entry"] not in used_gl and h["entry"] != g["entry"]
+                   and norm_ref(h["ref"]) == norm_ref(g["ref"]) and h["amount"] == -g["amount"]), None)
+    if contra:
+        used_gl.update((g["entry"], contra["entry"]))
+        units += [(None, g, "reversed"), (None, contra, "reversed")]
 matched_keys = {(norm_ref(g["ref"]), g["amount"]) for (_, g, s) in units if s == "matched"}
+for p in prior_left:  # still outstanding from the last reconciliation
+    units.append((None, p, "gl_only"))
 for g in gl:
     if g["entry"] in used_gl:
         continue
@@ -225,6 +292,24 @@ memo.add_paragraph(
     + (f"The Summary total row sums a stale range that leaves out a month: {', '.join(stale)}; its closing "
        "balance is therefore wrong. " if stale else "")
     + "All figures in this pack were recomputed from the posted lines instead.")
+# matters that need a decision, not just a posting
+last_y, last_m = months[-1]
+period_end = dt.date(last_y + last_m // 12, last_m % 12 + 1, 1) - dt.timedelta(days=1)
+six_months_before = dt.date(period_end.year - (period_end.month <= 6), (period_end.month - 7) % 12 + 1,
+                            min(period_end.day, 28))
+issues = []
+for b, g, s in units:
+    if s == "bank_only" and re.search(r"UNPAID|RETURNED|DISHONOU?RED", b["desc"].upper()):
+        issues.append(f"Bank line {b['id']} ({b['desc']}, {gbp(b['amount'])}) is a customer's cheque for "
+                      f"{b['ref']} returned unpaid: the receipt was matched, so the customer's balance must be "
+                      "reinstated in the ledger and the debt chased.")
+    if s == "gl_only" and g["amount"] < 0 and g["date"] < six_months_before:
+        issues.append(f"Cheque {g['ref']} (ledger entry {g['entry']}, {g['date']:%d/%m/%Y}, {gbp(g['amount'])}) has "
+                      "been unpresented for more than six months and is stale: write it back to the ledger and "
+                      "contact the payee.")
+memo.add_heading("Matters for your attention", level=1)
+for text in issues or ["Nothing beyond the postings listed above."]:
+    memo.add_paragraph(text, style="List Bullet")
 memo.add_heading("Monthly cash flow", level=1)
 for y, m in months:
     rec_ = sum(b["amount"] for b in bank if (b["date"].year, b["date"].month) == (y, m) and b["amount"] > 0)

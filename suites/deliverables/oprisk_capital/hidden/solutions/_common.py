@@ -1,4 +1,4 @@
-"""Helpers shared by the shortcut scripts (the reference solution is self-contained)."""
+"""Helpers of the shortcuts that do not run the calculation of _pipeline.py (made-up numbers, placeholders)."""
 
 import datetime as dt
 import json
@@ -28,7 +28,7 @@ def register():
     rows = [list(r) for r in wb["Loss events"].iter_rows(values_only=True)]
     head = [str(h) for h in rows[0]]
     events = [dict(zip(head, r)) for r in rows[1:] if r[0]]
-    bi = [r for r in wb["Business indicator"].iter_rows(min_row=2, values_only=True) if isinstance(r[0], int)]
+    bi = [(int(y),) for y in next(wb["Business indicator"].iter_rows(values_only=True))[1:4]]  # the three years
     entity = str(wb["Read me"]["A1"].value).split(" - ")[0]
     return events, bi, entity
 

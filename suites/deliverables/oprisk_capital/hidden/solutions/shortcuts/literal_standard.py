@@ -1,0 +1,9 @@
+"""A careful reader of the governing standard who does not bring OPE25 to it: duplicates removed and currencies
+converted, but the register's recorded recoveries taken as they stand, the standard's own exclusions applied where
+they depart from the Framework, and the multiplier formula applied in bucket 1 too."""
+import sys
+
+sys.path.insert(0, "/solution")
+from _pipeline import run  # noqa: E402
+
+run(received_only=False, basel_over_policy=False, bucket1_ilm_one=False)
