@@ -10,12 +10,6 @@ from typing import Annotated, TypeVar
 import typer
 from rich.console import Console
 
-from ..locking import LockBusy
-from ..run import JobBusy
-from ..sandbox import SandboxError
-from ..store import StoreError
-from ..tasks import TaskFormatError
-
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
@@ -34,6 +28,8 @@ SandboxOpt = Annotated[
 
 
 def default_suites() -> list[Path]:
+    from ..tasks import TaskFormatError
+
     for candidate in (Path.cwd() / "suites", Path(__file__).resolve().parents[3] / "suites"):
         if candidate.is_dir():
             return [candidate]
@@ -42,6 +38,13 @@ def default_suites() -> list[Path]:
 
 def guarded(fn: Callable[[], T]) -> T:
     """Turn user-facing failures into `file:field: reason (fix)` lines and exit 2, never a traceback."""
+    # Imported here, not above: a command that needs none of them (workspace exec) starts without loading them.
+    from ..locking import LockBusy
+    from ..run import JobBusy
+    from ..sandbox import SandboxError
+    from ..store import StoreError
+    from ..tasks import TaskFormatError
+
     try:
         return fn()
     except TaskFormatError as e:
