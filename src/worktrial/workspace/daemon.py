@@ -35,6 +35,7 @@ from ..world import summarise, verify_ledger
 from .protocol import MAX_LINE, SOCKET_NAME, b64, encode, socket_address, unb64
 from .state import REQUEST, read_json, workspace_folder, write_state
 
+STREAM_BYTES = 64 << 20  # output relayed per command; past it the rest is dropped, not held in memory
 REPLY_WAIT_S = 10.0  # after the trial is over, how long the daemon waits for its last replies to be read
 LISTING = r"""if [ -d "$1" ]; then cd -- "$1" &&
   find . -mindepth 1 \( -type d -printf '%P/\n' \) -o -printf '%P\t%s\n' | LC_ALL=C sort
@@ -259,13 +260,38 @@ class Daemon:
         stdin = unb64(request.get("stdin")) or None
         timeout = float(request["timeout_s"]) if request.get("timeout_s") else None
         env = self.env
+        loop = asyncio.get_running_loop()
+        chunks: asyncio.Queue[tuple[int, bytes]] = asyncio.Queue()
+        streamed = [0]
+
+        def on_output(fd: int, data: bytes) -> None:  # the session's reader thread
+            streamed[0] += len(data)
+            if streamed[0] <= STREAM_BYTES:
+                loop.call_soon_threadsafe(chunks.put_nowait, (fd, data))
+
+        running = asyncio.ensure_future(
+            asyncio.to_thread(lambda: env.exec(argv, timeout, stdin=stdin, on_output=on_output))
+        )
+        while not (running.done() and chunks.empty()):
+            getter = asyncio.ensure_future(chunks.get())
+            await asyncio.wait({getter, running}, return_when=asyncio.FIRST_COMPLETED)
+            if getter.done():
+                fd, data = getter.result()
+                await send({"op": "output", "fd": fd, "data": b64(data)})
+            else:
+                getter.cancel()
         try:
-            result = await asyncio.to_thread(lambda: env.exec(argv, timeout, stdin=stdin))
+            result = running.result()
         except AgentCancelled:
             await send({"op": "error", "message": f"workspace {self.ws_id}: the deadline passed; it is being graded"})
             return
-        await send({"op": "output", "fd": 1, "data": b64(result.stdout.encode())})
-        await send({"op": "output", "fd": 2, "data": b64(result.stderr.encode())})
+        if not streamed[0]:  # nothing ran (not found, the session ended): the reason is in the result alone
+            for fd, text in ((1, result.stdout), (2, result.stderr)):
+                if text:
+                    await send({"op": "output", "fd": fd, "data": b64(text.encode())})
+        if streamed[0] > STREAM_BYTES:
+            note = f"worktrial: output past {STREAM_BYTES >> 20} MiB was dropped (redirect it to a file)\n"
+            await send({"op": "output", "fd": 2, "data": b64(note.encode())})
         await send({"op": "exit", "code": result.exit_code, "timed_out": result.timed_out})
 
     async def _files(self, request: dict[str, Any], reader: asyncio.StreamReader, send: Send) -> None:
