@@ -66,7 +66,9 @@ def shell_session(home: Path, ws_id: str, lines: list[bytes], settle_s: float = 
     """Type `lines` into `workspace shell` on a real pseudo-terminal; what it printed and its exit code."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: the CLI on a terminal, as a person runs it
-        os.execv(sys.executable, [sys.executable, "-m", "worktrial.cli", "workspace", "shell", "--home", str(home), ws_id])
+        os.execv(
+            sys.executable, [sys.executable, "-m", "worktrial.cli", "workspace", "shell", "--home", str(home), ws_id]
+        )
     seen = bytearray()
 
     def read_for(seconds: float) -> None:
