@@ -14,7 +14,7 @@ import pytest
 
 from worktrial.store import Home, Store
 
-from .helpers import DELIVERABLES, refused, start, status, text, wait_for, wt, ws
+from .helpers import DELIVERABLES, refused, start, status, text, wait_for, ws, wt
 
 pytestmark = pytest.mark.slow
 TASK = "sales_totals/base"

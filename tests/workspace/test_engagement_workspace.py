@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import FIXTURES
 
-from .helpers import ENGAGEMENTS, refused, shell_session, start, status, text, wt, ws
+from .helpers import ENGAGEMENTS, refused, shell_session, start, status, text, ws, wt
 
 pytestmark = pytest.mark.slow
 
