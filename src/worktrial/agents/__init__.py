@@ -3,6 +3,7 @@
 from . import external  # noqa: F401  (registers the codex, claude-code and cmd harnesses)
 from .base import Agent, AgentCancelled, AgentEnv, AgentFactory, AgentResult, Trajectory, UnknownAgent
 from .calibration import SOLUTION_MOUNT, NoopAgent, ScriptAgent
+from .human import HUMAN, Desk, HumanAgent, human_spec
 from .plugins import GROUP as PLUGIN_GROUP
 from .plugins import GuardedAgent, plugin_names
 from .react import ReactAgent, ReactOptions
@@ -22,6 +23,7 @@ from .registry import (
 
 __all__ = [
     "CALIBRATION",
+    "HUMAN",
     "PLUGIN_GROUP",
     "SOLUTION_MOUNT",
     "Agent",
@@ -29,7 +31,9 @@ __all__ = [
     "AgentEnv",
     "AgentFactory",
     "AgentResult",
+    "Desk",
     "GuardedAgent",
+    "HumanAgent",
     "NoopAgent",
     "ReactAgent",
     "ReactOptions",
@@ -39,6 +43,7 @@ __all__ = [
     "calibration_agents",
     "check_agent_spec",
     "harness_of",
+    "human_spec",
     "is_builtin",
     "make_agent",
     "make_react",

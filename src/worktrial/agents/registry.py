@@ -18,6 +18,7 @@ from pathlib import Path
 from ..tasks import Instance
 from .base import Agent, AgentFactory, UnknownAgent
 from .calibration import NoopAgent, ScriptAgent, SiblingAgent
+from .human import HUMAN, make_human
 from .plugins import (
     GROUP,
     NoSuchModule,
@@ -142,6 +143,7 @@ def make_react(spec: str, instance: Instance | None = None, staging: Path | None
 
 
 register_agent("react", make_react)
+register_agent(HUMAN, make_human)
 
 
 def shortcut_names(instance: Instance) -> list[str]:

@@ -5,16 +5,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.console import Console
 
-from ..locking import LockBusy
-from ..run import JobBusy
-from ..sandbox import SandboxError
-from ..store import Home, Store, StoreError, store_url
-from ..tasks import TaskFormatError
+if TYPE_CHECKING:
+    from ..store import Home, Store
 
 app = typer.Typer(
     add_completion=False,
@@ -42,6 +39,8 @@ SandboxOpt = Annotated[
 
 
 def default_suites() -> list[Path]:
+    from ..tasks import TaskFormatError
+
     for candidate in (Path.cwd() / "suites", Path(__file__).resolve().parents[3] / "suites"):
         if candidate.is_dir():
             return [candidate]
@@ -51,6 +50,8 @@ def default_suites() -> list[Path]:
 def open_state(home: Path | None, store_at: str | None) -> tuple[Home, Store]:
     """The state folder and the store of a command — the one place the CLI opens them: the store is `--store`,
     else $WORKTRIAL_STORE, else the SQLite file in the state folder."""
+    from ..store import Home, Store, store_url
+
     h = Home.default(home).ensure()
     return h, Store(store_url(h, store_at))
 
@@ -61,6 +62,13 @@ def open_store(home: Path | None, store_at: str | None) -> Store:
 
 def guarded(fn: Callable[[], T]) -> T:
     """Turn user-facing failures into `file:field: reason (fix)` lines and exit 2, never a traceback."""
+    # Imported here, not above: a command that needs none of them (workspace exec) starts without loading them.
+    from ..locking import LockBusy
+    from ..run import JobBusy
+    from ..sandbox import SandboxError
+    from ..store import StoreError
+    from ..tasks import TaskFormatError
+
     try:
         return fn()
     except TaskFormatError as e:

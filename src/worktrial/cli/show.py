@@ -11,8 +11,8 @@ from rich.table import Table
 from sqlalchemy.exc import NoResultFound
 
 from ..grading import ScoreCard, worker_view
-from ..store import Home, Store
-from .common import HomeOpt, app, err, guarded, out
+from ..store import Store
+from .common import HomeOpt, StoreOpt, app, err, guarded, open_store, out
 
 
 def find_trial(store: Store, trial_id: str) -> str:
@@ -57,11 +57,12 @@ def show(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="The score card as JSON.")] = False,
     home: HomeOpt = None,
+    store_at: StoreOpt = None,
 ) -> None:
     """One trial's score card. Without --author, what its worker may see: hidden values are redacted."""
 
     def body() -> None:
-        store = Store(Home.default(home).ensure().db_url)
+        store = open_store(home, store_at)
         row = store.trial(find_trial(store, trial))
         if row.scorecard is None:
             err.print(f"{row.id} has no score card yet (status {row.status})", markup=False)

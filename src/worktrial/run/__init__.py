@@ -3,7 +3,7 @@
 from .anchor_cache import AnchorCache, AnchorRecord
 from .anchors import AnchorError, AnchorFailure, compute_anchors, ensure_anchors
 from .job import JobRunner, trial_record
-from .ownership import JobBusy, claim_job, job_owner
+from .ownership import JobBusy, JobClaim, claim_job, job_owner
 from .plan import MAX_CONCURRENCY, MAX_REPEATS, MAX_TRIALS, JobConfig, build_judge, check_model_access
 from .slots import UidLease, lease_uids, slot_sandboxes
 from .trial import Delivered, MissingAnchors, TrialContext, TrialSpec, execute, grade, run_trial, start_session
@@ -19,6 +19,7 @@ __all__ = [
     "AnchorRecord",
     "Delivered",
     "JobBusy",
+    "JobClaim",
     "JobConfig",
     "JobRunner",
     "MissingAnchors",

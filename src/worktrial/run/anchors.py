@@ -10,7 +10,7 @@ import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..grading import Anchors, ErrorKind, GraderError, measure, take_snapshot
+from ..grading import Anchors, ErrorKind, GraderError, ScoreCard, measure, take_snapshot
 from ..grading.engagement import DEGENERATE_RANGE
 from ..tasks import Instance
 from ..world import summarise, verify_ledger
@@ -30,6 +30,10 @@ class AnchorFailure:
     instance: str
     message: str
     kind: ErrorKind
+
+    def card(self, content_hash: str) -> ScoreCard:
+        """The void score card of a trial that needed these anchors."""
+        return ScoreCard.infrastructure_error(f"anchors of {self.instance}: {self.message}", content_hash, self.kind)
 
 
 def needs_anchors(instance: Instance) -> bool:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from ..agents import HUMAN, harness_of
 from ..grading import LLMJudge, ScoreCard
 from ..store import Home, Store, TrialRow
 from ..tasks import Instance, Problem, TaskFormatError
@@ -19,6 +20,11 @@ from .ownership import JobClaim, claim_job
 from .plan import JobConfig, build_judge, check_settings, load_instances, plan_rows
 from .slots import check_sandbox_works, slot_sandboxes
 from .trial import TrialContext, TrialSpec, run_trial, write_scorecard
+
+
+def new_job_id() -> str:
+    """A job id that sorts by creation time and that no other process will make."""
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
 @dataclass
@@ -44,7 +50,7 @@ class JobRunner:
 
     def create(self, config: JobConfig) -> str:
         """Plan and check everything, then record the job, owned by this runner until `run` ends."""
-        job_id = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+        job_id = new_job_id()
         rows = self.plan(job_id, config)
         self._judge = build_judge(config.judge, self.home)
         check_sandbox_works(config.sandbox)  # a missing bubblewrap must not leave a job of void trials behind
@@ -75,6 +81,17 @@ class JobRunner:
             raise TaskFormatError(
                 [Problem(self.store.location, f"jobs[{job_id}].config", f"unreadable: {e}", "start a new job")]
             ) from None
+        if any(harness_of(agent) == HUMAN for agent in [*config.agents, *(a for _, a in config.pairs)]):
+            raise TaskFormatError(
+                [
+                    Problem(
+                        self.store.location,
+                        f"jobs[{job_id}]",
+                        "a workspace's trial is driven by its person, not resumed by a job",
+                        "start a new one with `worktrial workspace start` (docs/workspace.md)",
+                    )
+                ]
+            )
         self.claim(job_id)
         check_settings(config)
         self.load_instances(config)
@@ -139,9 +156,7 @@ class JobRunner:
             attempt_dir = self.home.attempt_dir(job_id, row.id.split("/", 1)[1], attempt)
             failed = failures.get(instance.variant_hash) if needs_anchors(instance) else None
             if failed is not None:  # no anchors, no score: the trial is void for the anchors' reason
-                card = ScoreCard.infrastructure_error(
-                    f"anchors of {failed.instance}: {failed.message}", instance.content_hash, failed.kind
-                )
+                card = failed.card(instance.content_hash)
                 await asyncio.to_thread(write_scorecard, attempt_dir, card)
             else:
                 spec = TrialSpec(row.id, job_id, instance, row.agent, row.repeat)

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from ..agents import ScriptAgent, UnknownAgent, check_agent_spec, local_model, make_agent
+from ..agents import HUMAN, ScriptAgent, UnknownAgent, check_agent_spec, harness_of, local_model, make_agent
 from ..agents.providers import ProviderError
 from ..agents.providers.factory import split_model_id
 from ..agents.providers.keys import require_key
@@ -97,26 +97,35 @@ def plan_rows(job_id: str, config: JobConfig, instances: dict[str, Instance], ho
     for inst_id, agent in pairs:
         inst = instances[inst_id]
         check_agent(agent, inst, home, checked_models)
-        for r in range(config.repeats):
-            slug = f"{inst_id.replace('/', '.')}.{agent_slug(agent)}.r{r}"
-            rows.append(
-                TrialRow(
-                    id=f"{job_id}/{slug}",
-                    job_id=job_id,
-                    instance=inst_id,
-                    agent=agent,
-                    repeat=r,
-                    content_hash=inst.content_hash,
-                    meta=instance_meta(inst),
-                )
-            )
+        rows += [trial_row(job_id, inst, agent, r) for r in range(config.repeats)]
     return rows
+
+
+def trial_row(job_id: str, inst: Instance, agent: str, repeat: int) -> TrialRow:
+    """The pending row of one trial, with what reports need to know of its instance."""
+    slug = f"{inst.id.replace('/', '.')}.{agent_slug(agent)}.r{repeat}"
+    return TrialRow(
+        id=f"{job_id}/{slug}",
+        job_id=job_id,
+        instance=inst.id,
+        agent=agent,
+        repeat=repeat,
+        content_hash=inst.content_hash,
+        meta=instance_meta(inst),
+    )
 
 
 def check_agent(agent: str, instance: Instance, home: Home, checked_models: set[str] | None = None) -> None:
     """The agent builds for this instance, its solution script exists, and its model can be reached (a key is
     set for a hosted model, the local model is installed): all before the job is recorded."""
     fix = "see `worktrial run --help` and docs/agents.md"
+    if harness_of(agent) == HUMAN:
+        raise _problem(
+            "--agent",
+            agent,
+            "a person's trial is driven from a shell, not run by a job",
+            f"start it with `worktrial workspace start {instance.id} --name WHO` (docs/workspace.md)",
+        )
     try:
         check_agent_spec(agent, instance)  # built-ins, plug-ins, import paths and `cmd:` agents
         built = make_agent(agent, instance, home.root)

@@ -12,11 +12,12 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..agents import AgentCancelled, AgentEnv, AgentResult, Trajectory, UnknownAgent, make_agent
+from ..agents import Agent, AgentCancelled, AgentEnv, AgentResult, Trajectory, UnknownAgent, make_agent
 from ..grading import (
     ErrorKind,
     Evaluation,
@@ -87,7 +88,8 @@ def hidden_tree_hash(instance: Instance) -> str:
     )
 
 
-async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Delivered:
+async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path, agent: Agent | None = None) -> Delivered:
+    """`agent` is the one built from `spec.agent` unless given (a workspace hands in the agent its person drives)."""
     instance = spec.instance
     remove_tree(attempt_dir)  # an earlier attempt's workspace may nest deeper than shutil.rmtree can recurse
     attempt_dir.mkdir(parents=True)
@@ -96,7 +98,8 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> Deli
     materialise(instance, workspace)
     trajectory = Trajectory(attempt_dir / "trajectory.jsonl")
     ledger = Ledger(attempt_dir / "ledger.jsonl")
-    agent = make_agent(spec.agent, instance, attempt_dir)
+    if agent is None:
+        agent = make_agent(spec.agent, instance, attempt_dir)
 
     world: World | None = None
 
@@ -245,14 +248,24 @@ def blame(e: BaseException) -> ErrorKind:
     return "infrastructure"
 
 
-async def run_trial(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path) -> ScoreCard:
-    """execute + grade; infrastructure failures become `status=error`, never a score."""
+async def run_trial(
+    spec: TrialSpec,
+    ctx: TrialContext,
+    attempt_dir: Path,
+    agent: Agent | None = None,
+    before_grade: Callable[[], Awaitable[ScoreCard | None]] | None = None,
+) -> ScoreCard:
+    """execute + grade; infrastructure failures become `status=error`, never a score.
+
+    `before_grade` runs between the two phases and may void the trial with its own card (a workspace waits there
+    for the anchors it computed while its person worked)."""
     try:
-        delivered = await execute(spec, ctx, attempt_dir)
+        delivered = await execute(spec, ctx, attempt_dir, agent)
         if delivered.agent_result.termination == "error":
             # The harness could not reach its model (or crashed): the trial is void, not a zero.
             raise AgentInfrastructureError(delivered.agent_result.detail or "agent error")
-        card = await asyncio.to_thread(grade, spec, ctx, delivered)
+        void = await before_grade() if before_grade is not None else None
+        card = void if void is not None else await asyncio.to_thread(grade, spec, ctx, delivered)
     except AgentInfrastructureError as e:
         card = ScoreCard.infrastructure_error(f"agent: {e}", spec.instance.content_hash)
     except (SandboxError, GraderError, TaskFormatError, MissingAnchors, OSError, ValueError) as e:

@@ -51,6 +51,7 @@ def server_source() -> str:
 class _Pending:
     done: threading.Event = field(default_factory=threading.Event)
     reply: dict[str, Any] | None = None
+    on_output: Callable[[int, bytes], None] | None = None
 
 
 class _PtyChannel:
@@ -163,6 +164,7 @@ class ServerSession:
         wall_s: float = 600.0,
         output_bytes: int = 1_000_000,
         memory_mb: int | None = None,
+        on_output: Callable[[int, bytes], None] | None = None,
     ) -> ExecResult:
         if not argv:
             raise ValueError("exec needs a command")
@@ -172,10 +174,10 @@ class ServerSession:
         request = {
             "op": "exec", "argv": args, "env": full_env, "cwd": where, "wall_s": float(wall_s),
             "output_bytes": int(output_bytes), "memory_mb": memory,
-            "stdin": base64.b64encode(stdin).decode() if stdin else None,
+            "stdin": base64.b64encode(stdin).decode() if stdin else None, "stream": on_output is not None,
         }  # fmt: skip
         start = time.monotonic()
-        reply = self._call(request, wall_s + _REPLY_GRACE_S)
+        reply = self._call(request, wall_s + _REPLY_GRACE_S, on_output)
         if reply is None:
             return ExecResult(SESSION_ENDED_EXIT, "", SESSION_ENDED, time.monotonic() - start)
         try:
@@ -252,9 +254,11 @@ class ServerSession:
         self.ended_why = f"the session reached its {self._spec.limits.wall_s:g} s lifetime"
         self.close()
 
-    def _call(self, request: dict[str, Any], timeout: float) -> dict[str, Any] | None:
+    def _call(
+        self, request: dict[str, Any], timeout: float, on_output: Callable[[int, bytes], None] | None = None
+    ) -> dict[str, Any] | None:
         rid = next(self._ids)
-        pending = _Pending()
+        pending = _Pending(on_output=on_output)
         with self._lock:
             if self._ended.is_set():
                 return None
@@ -333,6 +337,8 @@ class ServerSession:
         if op == "result" and pending is not None:
             pending.reply = message
             pending.done.set()
+        elif op == "output" and pending is not None and pending.on_output is not None:
+            pending.on_output(2 if message.get("fd") == 2 else 1, base64.b64decode(str(message.get("data", ""))))
         elif channel is not None and op == "pty_started":
             channel.started.set()
         elif channel is not None and op == "pty_data":

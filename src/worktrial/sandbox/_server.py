@@ -4,7 +4,8 @@ It reads framed JSON requests on stdin and writes framed JSON replies on stdout 
 UTF-8 JSON; bytes travel base64-encoded). Every command is its child, so it inherits the sandbox's namespaces,
 rlimits and no_new_privs; each runs in its own process group. Requests (`id` chosen by the host):
 
-  exec        argv, env, cwd, stdin (b64|null), wall_s, output_bytes, memory_mb|null  -> result
+  exec        argv, env, cwd, stdin (b64|null), wall_s, output_bytes, memory_mb|null, stream  -> result
+              (with `stream`, output {fd, data} as the command writes, until its result)
   kill        id of a running exec: its process group is killed
   pty         argv, env, cwd, rows, cols  -> pty_data..., pty_exit
   pty_write   data (b64);  pty_resize  rows, cols;  pty_close
@@ -129,14 +130,14 @@ def run_exec(server: Server, req: dict[str, Any]) -> None:
         server.groups.add(proc.pid)
         server.running[rid] = proc.pid
     try:
-        pump(server, rid, proc, stdin, start, float(req["wall_s"]), int(req["output_bytes"]))
+        pump(server, rid, proc, stdin, start, float(req["wall_s"]), int(req["output_bytes"]), bool(req.get("stream")))
     finally:
         with server.lock:
             server.running.pop(rid, None)
 
 
 def pump(server: Server, rid: int, proc: subprocess.Popen[bytes], stdin: bytes, start: float, wall: float,
-         cap: int) -> None:  # fmt: skip
+         cap: int, stream: bool = False) -> None:  # fmt: skip
     assert proc.stdout is not None and proc.stderr is not None
     tails = {proc.stdout.fileno(): Tail(cap), proc.stderr.fileno(): Tail(cap)}
     out_fd, err_fd = proc.stdout.fileno(), proc.stderr.fileno()
@@ -178,6 +179,9 @@ def pump(server: Server, rid: int, proc: subprocess.Popen[bytes], stdin: bytes, 
                 chunk = os.read(fd, CHUNK)
                 if chunk:
                     tails[fd].add(chunk)
+                    if stream:
+                        which = 1 if fd == out_fd else 2
+                        server.send({"op": "output", "id": rid, "fd": which, "data": base64.b64encode(chunk).decode()})
                 else:
                     sel.unregister(fd)
             elif fd == stdin_fd:

@@ -58,7 +58,8 @@ class TrialRow(Base):
     instance: Mapped[str] = mapped_column(String(200))
     agent: Mapped[str] = mapped_column(String(200))
     repeat: Mapped[int] = mapped_column(default=0)
-    status: Mapped[str] = mapped_column(String(16), default="pending")  # pending | running | done | error
+    # pending | running | done | error, or abandoned (a workspace stopped before hand-in: never scored)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
     attempt: Mapped[int] = mapped_column(default=0)
     score: Mapped[float | None] = mapped_column(default=None)
     solved: Mapped[bool | None] = mapped_column(default=None)
@@ -266,6 +267,15 @@ class Store:
             .returning(c.id)
         )
         return self._write(lambda s: s.execute(record).scalar_one_or_none() is not None)
+
+    def abandon_trial(self, trial_id: str, reason: str, run_dir: str) -> None:
+        """Record a trial its worker gave up before hand-in: status `abandoned`, no score, no score card."""
+
+        def abandon(s: Session) -> None:
+            row = s.get_one(TrialRow, trial_id)
+            row.status, row.error, row.run_dir, row.finished = "abandoned", reason, run_dir, _now()
+
+        self._write(abandon)
 
     def finish_job(self, job_id: str) -> None:
         def finish(s: Session) -> None:

@@ -22,7 +22,9 @@ class Home:
       cache/data/<key>.json              its seal (the digest of its files), .lock while it is made
       cache/anchors/<variant-hash>/      anchors.json (baseline and reference KPIs) and baseline_out/ (the
                                          shipped system's output on the production data); .lock beside it
-      locks/jobs/<job>.lock              held by the process that runs the job (SQLite store; PostgreSQL: in the store)
+      locks/jobs/<job>.lock              held by the job's process (SQLite store; PostgreSQL: in the store)
+      workspaces/<job>/                  a person's trial (docs/workspace.md), private (0700): state.json,
+                                         request.json, daemon.sock, daemon.log
       runs/<job>/<trial>/attempt-<n>/    one attempt of one trial:
         workspace/                         the worker's /workspace while the agent runs
         delivered/                         hashed snapshot of the delivered workspace
@@ -56,6 +58,10 @@ class Home:
     @property
     def locks(self) -> Path:
         return self.root / "locks"
+
+    @property
+    def workspaces(self) -> Path:
+        return self.root / "workspaces"
 
     def job_dir(self, job_id: str) -> Path:
         return self.root / "runs" / job_id
