@@ -18,6 +18,13 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Measure whether an agent or a person delivers business value on realistic client work.",
 )
+
+
+@app.callback()
+def _group() -> None:
+    """Keep `worktrial` a group of commands even when only one command's module is loaded."""
+
+
 # Piped output keeps whole instance ids rather than wrapping to the 80-column default.
 out = Console(width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
