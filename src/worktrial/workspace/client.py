@@ -102,7 +102,11 @@ def reply(conn: Connection) -> dict[str, Any]:
 
 def status(home: Home, ws_id: str) -> dict[str, Any]:
     """The recorded state, with the live figures when the daemon answers; `dead` when it is gone."""
-    folder, state = find_workspace(home, ws_id)
+    return _status(home, *find_workspace(home, ws_id))
+
+
+def _status(home: Home, folder: Path, state: dict[str, Any]) -> dict[str, Any]:
+    ws_id = folder.name
     state.pop("brief", None)
     if state.get("state") not in LIVE:
         return state
@@ -121,13 +125,7 @@ def status(home: Home, ws_id: str) -> dict[str, Any]:
 
 def listing(home: Home) -> list[dict[str, Any]]:
     """Every workspace, open or finished, as `status` shows it."""
-    found = []
-    for folder, state in all_workspaces(home):
-        if state.get("state") in LIVE:
-            state = status(home, folder.name)
-        state.pop("brief", None)
-        found.append(state)
-    return found
+    return [_status(home, folder, state) for folder, state in all_workspaces(home)]
 
 
 def run_command(home: Home, ws_id: str, op: dict[str, Any], out: IO[bytes], err: IO[bytes]) -> int:

@@ -223,6 +223,9 @@ class Daemon:
             if handler is None:
                 await send({"op": "error", "message": f"unknown request {op!r}"})
                 return
+            if op != "status" and (why := self._not_open()) is not None:  # every other request needs the session
+                await send({"op": "error", "message": why})
+                return
             await handler(request, reader, send)
         except (ConnectionError, ValueError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
             return
@@ -252,9 +255,6 @@ class Daemon:
         await send({"op": "status", "status": status})
 
     async def _exec(self, request: dict[str, Any], reader: asyncio.StreamReader, send: Send) -> None:
-        if (why := self._not_open()) is not None:
-            await send({"op": "error", "message": why})
-            return
         assert self.env is not None
         argv = [str(a) for a in request.get("argv") or []]
         if not argv:
@@ -298,9 +298,6 @@ class Daemon:
         await send({"op": "exit", "code": result.exit_code, "timed_out": result.timed_out})
 
     async def _files(self, request: dict[str, Any], reader: asyncio.StreamReader, send: Send) -> None:
-        if (why := self._not_open()) is not None:
-            await send({"op": "error", "message": why})
-            return
         assert self.env is not None and self.env.session is not None
         path = str(request.get("path") or ".")
         session = self.env.session
@@ -311,9 +308,6 @@ class Daemon:
         await send({"op": "exit", "code": result.exit_code, "timed_out": result.timed_out})
 
     async def _shell(self, request: dict[str, Any], reader: asyncio.StreamReader, send: Send) -> None:
-        if (why := self._not_open()) is not None:
-            await send({"op": "error", "message": why})
-            return
         assert self.env is not None and self.env.session is not None
         session = self.env.session
         rows, cols = int(request.get("rows") or 24), int(request.get("cols") or 80)
@@ -349,9 +343,6 @@ class Daemon:
             self.env.trajectory.add("tool_result", tool="shell")
 
     async def _submit(self, request: dict[str, Any], reader: asyncio.StreamReader, send: Send) -> None:
-        if (why := self._not_open()) is not None:
-            await send({"op": "error", "message": why})
-            return
         assert self.desk is not None
         self.replying += 1
         try:
@@ -364,9 +355,6 @@ class Daemon:
             self.replying -= 1
 
     async def _stop(self, request: dict[str, Any], reader: asyncio.StreamReader, send: Send) -> None:
-        if (why := self._not_open()) is not None:
-            await send({"op": "error", "message": why})
-            return
         self.replying += 1
         try:
             self._abandon()

@@ -12,17 +12,10 @@ from pathlib import Path
 
 sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
+import literal  # noqa: E402  (the sponsor's daily e-mail and prototype: here they are the notice)
 import worktrial_kit as kit  # noqa: E402
 
 DELIVERY = Path("/solution/delivery")
-ANCHOR = ("        for cid, tot in sorted(result[\"by_contractor\"].items()):\n"
-          "            print(f\"  {cid:4s} {tot['lines']:3d} lines  USD {tot['amount_usd']:>12,.2f}\")\n")
-HOOK = ("        try:  # the claim must go out even if the e-mail step fails\n"
-        "            import daily_summary\n"
-        "            n = daily_summary.write_daily(conn, month, out / \"daily\", HERE / \"config\")\n"
-        "            print(f\"daily summary e-mails: {n} files in {out / 'daily'}\")\n"
-        "        except Exception as exc:  # noqa: BLE001\n"
-        "            print(f\"daily summary step failed: {exc}\", file=sys.stderr)\n")
 
 
 def main() -> int:
@@ -35,9 +28,7 @@ def main() -> int:
                       "nominated reps on it?")
     kit.ask("kai", "Kai, on BR-17 since 9 February some NPT events starting at 00:00 repeat the previous day's "
                    "event with the same end time, e.g. NPT-BR17-0212-1 after NPT-BR17-0211-2. Is that a double booking?")
-    kit.write_text("system/daily_summary.py", (DELIVERY / "daily_summary.py").read_text())
-    kit.insert_once("system/nightly.py", ANCHOR, HOOK, marker="daily_summary")
-    kit.write_text("system/ask_well.py", (DELIVERY / "ask_well.py").read_text())
+    literal.main()
     kit.write_text("system/npt_claims.py", (DELIVERY / "npt_claims.py").read_text())
     kit.write_json("system/config/claim_policy.json", {"attribution": "code_and_owner", "skip_midnight_repeats": True})
     kit.run(["python3", "system/nightly.py", "--db", "data/drilling.db", "--out", "/tmp/npt_check",
