@@ -7,6 +7,8 @@ import json
 import os
 import shutil
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -14,7 +16,7 @@ import pytest
 
 from worktrial.store import Home, Store
 
-from .helpers import DELIVERABLES, refused, start, status, text, wait_for, ws, wt
+from .helpers import DELIVERABLES, refused, running, start, status, text, wait_for, ws, wt
 
 pytestmark = pytest.mark.slow
 TASK = "sales_totals/base"
@@ -81,6 +83,21 @@ def test_the_deadline_hands_in_what_is_there(tmp_path: Path) -> None:
     assert row.status == "done" and row.score == final["card"]["score"]
 
 
+def test_interrupting_exec_kills_the_command_inside(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    state = start(home, DELIVERABLES, TASK)
+    argv = [sys.executable, "-m", "worktrial.cli", "workspace", "exec", "--home", str(home), state["id"], "--"]
+    proc = subprocess.Popen([*argv, "sh", "-c", "echo started; exec sleep 4321"], stdout=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline() == b"started\n"
+    assert running("sleep 4321")
+    proc.send_signal(signal.SIGINT)  # ^C
+    assert proc.wait(timeout=60) == 130
+    wait_for(lambda: not running("sleep 4321"), timeout=30)
+    after = ws(home, "exec", state["id"], "--", "echo", "still open")
+    assert after.returncode == 0 and after.stdout == b"still open\n", text(after)
+    assert ws(home, "stop", state["id"]).returncode == 0
+
+
 def test_stop_abandons_and_nothing_is_graded(tmp_path: Path) -> None:
     home = tmp_path / "home"
     state = start(home, DELIVERABLES, TASK)
@@ -92,6 +109,8 @@ def test_stop_abandons_and_nothing_is_graded(tmp_path: Path) -> None:
     refused(ws(home, "submit", state["id"]), "stopped")
     report = wt("report", state["id"], "--json", "--home", str(home))
     assert json.loads(report.stdout)["unfinished"] == 1  # counted in no mean
+    (job,) = [json.loads(line) for line in wt("jobs", "--json", "--home", str(home)).stdout.splitlines()]
+    assert (job["abandoned"], job["done"], job["error"]) == (1, 0, 0)
 
 
 def test_a_dead_daemon_is_reported_and_can_be_recorded(tmp_path: Path) -> None:

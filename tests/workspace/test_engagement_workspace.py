@@ -9,19 +9,9 @@ import pytest
 
 from tests.conftest import FIXTURES
 
-from .helpers import ENGAGEMENTS, refused, shell_session, start, status, text, ws, wt
+from .helpers import ENGAGEMENTS, refused, running, shell_session, start, status, text, ws, wt
 
 pytestmark = pytest.mark.slow
-
-
-def running(marker: str) -> bool:
-    for proc in Path("/proc").iterdir():
-        try:
-            if proc.name.isdigit() and marker in (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode():
-                return True
-        except OSError:
-            continue
-    return False
 
 
 def test_a_person_works_an_engagement_from_start_to_score(tmp_path: Path) -> None:
@@ -69,11 +59,14 @@ def test_a_person_works_an_engagement_from_start_to_score(tmp_path: Path) -> Non
     assert handed.returncode == 0, text(handed)
     card = json.loads(handed.stdout)["card"]
     assert card["status"] == "done" and isinstance(card["score"], float) and card["questions_asked"] == 1
+    # The worker sees the verdict, not the KPI measured on unseen data; the stored card keeps it for authors.
+    assert card["kpi"] is None and card["kpi_reference"] is None and isinstance(card["uplift"], float)
     assert not running("sleep 1234")  # hand-in killed everything in the session
 
     refused(ws(home, "submit", ws_id), "handed in")
     refused(ws(home, "exec", ws_id, "--", "true"), "handed in")
     assert status(home, ws_id)["state"] == "submitted"
+    assert status(home, ws_id)["card"]["kpi_reference"] is None
 
     report = wt("report", "--home", str(home))
     assert report.returncode == 0 and "human:ada" in report.stdout.decode(), text(report)

@@ -75,13 +75,15 @@ class AgentEnv:
         env: dict[str, str] | None = None,
         memory_mb: int | None = None,
         on_output: Callable[[int, bytes], None] | None = None,
+        cancel: threading.Event | None = None,
     ) -> ExecResult:
         """Run one command in /workspace of the trial's session; counts as one action.
 
         `env` is added to the trial's environment for this command; `memory_mb` lowers (never raises past
         `limits.memory_mb`) its address-space limit. `mounts` only work before the session starts (in
         `setup()`); afterwards they are an error: declare them in `self.mounts` during `setup()`. `on_output`
-        receives the output as it is written (`Session.exec`; in a session only).
+        receives the output as it is written and setting `cancel` kills the command (`Session.exec`; in a session
+        only).
         The command's wall limit never reaches past the trial's deadline, so nothing the agent started can
         still be changing the workspace when it is snapshotted (the session is closed before that).
         """
@@ -95,7 +97,7 @@ class AgentEnv:
         with self._idle:
             self._in_flight += 1
         try:
-            result = self._run(list(argv), wall, list(mounts), stdin, env or {}, memory_mb, on_output)
+            result = self._run(list(argv), wall, list(mounts), stdin, env or {}, memory_mb, on_output, cancel)
         finally:
             with self._idle:
                 self._in_flight -= 1
@@ -113,11 +115,12 @@ class AgentEnv:
     def _run(
         self, argv: list[str], wall: float, mounts: list[Mount], stdin: bytes | None, env: dict[str, str],
         memory_mb: int | None, on_output: Callable[[int, bytes], None] | None = None,
+        cancel: threading.Event | None = None,
     ) -> ExecResult:  # fmt: skip
         if self.session is not None:
             return self.session.exec(
                 argv, stdin=stdin, env=env, wall_s=wall, output_bytes=self.limits.output_bytes, memory_mb=memory_mb,
-                on_output=on_output,
+                on_output=on_output, cancel=cancel,
             )  # fmt: skip
         cap = self.limits.memory_mb
         memory = memory_mb if cap is None or memory_mb is None else min(memory_mb, cap)

@@ -153,7 +153,7 @@ def jobs(
         for r in rows:
             print(json.dumps(r))
         return
-    table = Table("job", "created", "agents", "tasks", "state", "pending", "running", "done", "error")
+    table = Table("job", "created", "agents", "tasks", "state", "pending", "running", "done", "error", "abandoned")
     for r in rows:
         table.add_row(
             r["job"],
@@ -161,7 +161,7 @@ def jobs(
             _names(r["agents"]),
             _names(r["tasks"]),
             r["state"] + (f" (pid {r['owner']['pid']} on {r['owner']['host']})" if r["owner"] else ""),
-            *(str(r[k]) for k in ("pending", "running", "done", "error")),
+            *(str(r[k]) for k in ("pending", "running", "done", "error", "abandoned")),
         )
     out.print(table)
 
@@ -179,7 +179,7 @@ def job_state(store: Store, job_id: str, created: str, ov: JobOverview | None) -
         "tasks": sorted(ov.instances),
         "state": state,
         "owner": {"pid": owner.pid, "host": owner.host} if owner else None,
-        **{k: ov.counts.get(k, 0) for k in ("pending", "running", "done", "error")},
+        **{k: ov.counts.get(k, 0) for k in ("pending", "running", "done", "error", "abandoned")},
     }
 
 

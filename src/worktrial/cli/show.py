@@ -16,12 +16,16 @@ from .common import HomeOpt, StoreOpt, app, err, guarded, open_store, out
 
 
 def find_trial(store: Store, trial_id: str) -> str:
-    """The stored trial `trial_id`, or the one trial whose id ends with it (`oil_npt.base.L3.noop.r0`)."""
+    """The stored trial `trial_id`, the one trial whose id ends with it (`oil_npt.base.L3.noop.r0`), or the one
+    trial of the job `trial_id` (a workspace's id is its job's)."""
     try:
         return store.trial(trial_id).id
     except NoResultFound:
         pass
-    hits = [t.id for job in store.jobs() for t in store.trials(job.id) if t.id.endswith("/" + trial_id)]
+    jobs = store.jobs()
+    if trial_id in {job.id for job in jobs} and len(only := store.trials(trial_id)) == 1:
+        return only[0].id
+    hits = [t.id for job in jobs for t in store.trials(job.id) if t.id.endswith("/" + trial_id)]
     if len(hits) == 1:
         return hits[0]
     why = "matches several trials; give the whole id" if hits else "is not a trial in the store"

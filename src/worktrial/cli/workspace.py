@@ -126,7 +126,11 @@ def exec_(
     if command[:1] == ["--"]:  # `exec --home H ID -- CMD`: the separator came after every option
         command = command[1:]
     stdin = None if sys.stdin is None or sys.stdin.isatty() else sys.stdin.buffer.read()
-    code = handled(lambda: ws.exec_command(_home(home), ws_id, command, stdin, timeout))
+    try:
+        code = handled(lambda: ws.exec_command(_home(home), ws_id, command, stdin, timeout))
+    except KeyboardInterrupt:  # leaving closes the connection, which makes the daemon kill the command
+        print("workspace: interrupted: the command was stopped", file=sys.stderr)
+        raise typer.Exit(130) from None
     raise typer.Exit(code)
 
 
@@ -150,6 +154,8 @@ def files(
 def status(ws_id: IdArg, as_json: JsonOpt = False, home: HomeOpt = None) -> None:
     """State (starting, open, grading, submitted, expired, stopped, failed, or dead), clock, questions, cost, time."""
     st = handled(lambda: ws.status(_home(home), ws_id))
+    if st.get("card"):
+        st = {**st, "card": _worker_card(st["card"])}
     if as_json:
         print(json.dumps(st))
         return
@@ -168,11 +174,12 @@ def status(ws_id: IdArg, as_json: JsonOpt = False, home: HomeOpt = None) -> None
 def submit(ws_id: IdArg, as_json: JsonOpt = False, home: HomeOpt = None) -> None:
     """Hand in: everything in the session is killed, the workspace snapshotted and graded; the score card."""
     answer = handled(lambda: ws.submit(_home(home), ws_id))
-    card = answer.get("card") or {}
+    card = _worker_card(answer.get("card") or {})
     if as_json:
         print(json.dumps({"id": ws_id, "state": answer.get("state"), "card": card}))
         return
     print_card(card)
+    print(f"(worker view: hidden values redacted; authors: worktrial show {ws_id} --author)")
 
 
 @workspace_app.command()
@@ -203,6 +210,18 @@ def list_(as_json: JsonOpt = False, home: HomeOpt = None) -> None:
             "" if score is None else f"{score:.3f}", str(r.get("deadline", "")),
         )  # fmt: skip
     out.print(table)
+
+
+def _worker_card(card: dict[str, Any]) -> dict[str, Any]:
+    """What the person who worked the trial may see of its card (docs/scoring.md); a card that does not parse
+    is shown as it came, since it then holds no graded values."""
+    from ..grading import ScoreCard, worker_view
+
+    try:
+        parsed = ScoreCard.model_validate(card)
+    except ValueError:
+        return card
+    return worker_view(parsed).model_dump(mode="json")
 
 
 def print_card(card: dict[str, Any]) -> None:

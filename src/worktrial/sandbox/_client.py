@@ -165,6 +165,7 @@ class ServerSession:
         output_bytes: int = 1_000_000,
         memory_mb: int | None = None,
         on_output: Callable[[int, bytes], None] | None = None,
+        cancel: threading.Event | None = None,
     ) -> ExecResult:
         if not argv:
             raise ValueError("exec needs a command")
@@ -177,7 +178,7 @@ class ServerSession:
             "stdin": base64.b64encode(stdin).decode() if stdin else None, "stream": on_output is not None,
         }  # fmt: skip
         start = time.monotonic()
-        reply = self._call(request, wall_s + _REPLY_GRACE_S, on_output)
+        reply = self._call(request, wall_s + _REPLY_GRACE_S, on_output, cancel)
         if reply is None:
             return ExecResult(SESSION_ENDED_EXIT, "", SESSION_ENDED, time.monotonic() - start)
         try:
@@ -255,7 +256,11 @@ class ServerSession:
         self.close()
 
     def _call(
-        self, request: dict[str, Any], timeout: float, on_output: Callable[[int, bytes], None] | None = None
+        self,
+        request: dict[str, Any],
+        timeout: float,
+        on_output: Callable[[int, bytes], None] | None = None,
+        cancel: threading.Event | None = None,
     ) -> dict[str, Any] | None:
         rid = next(self._ids)
         pending = _Pending(on_output=on_output)
@@ -267,6 +272,8 @@ class ServerSession:
             self._send({**request, "id": rid})
         except (OSError, ValueError):
             self._end("the session server's input is closed")
+        if cancel is not None:
+            threading.Thread(target=self._kill_on, args=(cancel, pending, rid), daemon=True).start()
         if not pending.done.wait(timeout):
             # A server that does not answer in time was stopped or wedged from inside: the session is over.
             self._end("the session server stopped answering")
@@ -274,6 +281,15 @@ class ServerSession:
         with self._lock:
             self._pending.pop(rid, None)
         return pending.reply
+
+    def _kill_on(self, cancel: threading.Event, pending: _Pending, rid: int) -> None:
+        """Kill request `rid`'s process group once `cancel` is set, unless it has finished by then."""
+        while not pending.done.is_set():
+            if cancel.wait(0.2):
+                if not pending.done.is_set():
+                    with contextlib.suppress(OSError):
+                        self._send({"op": "kill", "id": rid})
+                return
 
     def _send(self, message: dict[str, Any]) -> None:
         data = json.dumps(message).encode()

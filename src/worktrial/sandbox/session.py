@@ -6,6 +6,7 @@ and lives until `close()` or until `limits.wall_s` has passed. docs/sandbox.md d
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,12 +74,14 @@ class Session(Protocol):
         output_bytes: int = 1_000_000,
         memory_mb: int | None = None,
         on_output: Callable[[int, bytes], None] | None = None,
+        cancel: threading.Event | None = None,
     ) -> ExecResult:
         """Run one command to completion (or its wall limit) and return what it did. `env` is added to the
         session's. Anything it leaves in the background keeps running until `close()`. Once the session has
         ended this returns exit code SESSION_ENDED_EXIT instead of raising. `on_output(fd, chunk)` is called
         (from another thread) with the command's output as it is written, fd 1 or 2, until the result; the
-        result still holds the output's tails."""
+        result still holds the output's tails. Setting `cancel` kills the command's process group (the person who
+        ran it interrupted it); what it left in the background of other groups keeps running."""
 
     def spawn_pty(
         self,

@@ -15,6 +15,7 @@ import os
 import signal
 import socket
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Awaitable, Callable
@@ -272,17 +273,31 @@ class Daemon:
             if streamed[0] <= STREAM_BYTES:
                 loop.call_soon_threadsafe(chunks.put_nowait, (fd, data))
 
+        # The client sends nothing after its request, so its end of the socket closing means it was interrupted
+        # (^C) or killed: the command is killed too rather than left running unseen.
+        interrupt = threading.Event()
+        hung_up = asyncio.ensure_future(reader.read(1))
         running = asyncio.ensure_future(
-            asyncio.to_thread(lambda: env.exec(argv, timeout, stdin=stdin, on_output=on_output))
+            asyncio.to_thread(lambda: env.exec(argv, timeout, stdin=stdin, on_output=on_output, cancel=interrupt))
         )
-        while not (running.done() and chunks.empty()):
-            getter = asyncio.ensure_future(chunks.get())
-            await asyncio.wait({getter, running}, return_when=asyncio.FIRST_COMPLETED)
-            if getter.done():
-                fd, data = getter.result()
-                await send({"op": "output", "fd": fd, "data": b64(data)})
-            else:
-                getter.cancel()
+        try:
+            while not (running.done() and chunks.empty()):
+                getter = asyncio.ensure_future(chunks.get())
+                await asyncio.wait({getter, running, hung_up}, return_when=asyncio.FIRST_COMPLETED)
+                if getter.done():
+                    fd, data = getter.result()
+                    await send({"op": "output", "fd": fd, "data": b64(data)})
+                else:
+                    getter.cancel()
+                if hung_up.done() and not running.done():
+                    raise ConnectionResetError("the client hung up")
+        except (ConnectionError, OSError):
+            interrupt.set()
+            with contextlib.suppress(Exception):
+                await running
+            raise
+        finally:
+            hung_up.cancel()
         try:
             result = running.result()
         except AgentCancelled:
