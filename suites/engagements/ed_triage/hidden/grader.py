@@ -55,7 +55,7 @@ W_MISS_R = 15.0
 W_RESUS_DELAY = 4.0
 W_RESUS_MISUSE = 2.0
 W_FT_BOUNCE = 1.0
-W_FT_CLOSED = 1.0
+W_FT_CLOSED = 2.0
 W_CORRIDOR_H = 1.0
 W_TROLLEY_H = 4.0
 CORRIDOR_SPACES = 3
@@ -72,9 +72,9 @@ FT_CHANGE = "2026-02-02"
 
 # TriageDesk 5.3, rolled out to every terminal on 1 March 2026, uses the new complaint list: three complaints
 # are split, so part of each arrives under a code history never had. Only the systems analyst knows.
-NEW_CODES = {"COLLAPSE": ("SYNCOPE", "Faint / syncope", 0.5),
-             "CHEST_PAIN": ("CHEST_TIGHTNESS", "Chest tightness / discomfort", 0.5),
-             "ABDO_PAIN": ("EPIGASTRIC_PAIN", "Upper abdominal (epigastric) pain", 0.5)}
+NEW_CODES = {"COLLAPSE": ("SYNCOPE", "Faint / syncope", 0.65),
+             "CHEST_PAIN": ("CHEST_TIGHTNESS", "Chest tightness / discomfort", 0.65),
+             "ABDO_PAIN": ("EPIGASTRIC_PAIN", "Upper abdominal (epigastric) pain", 0.65)}
 NEW_CODES_FROM = "2026-03-01"
 NEW_CODE_PARENT = {new: old for old, (new, _label, _share) in NEW_CODES.items()}
 

@@ -30,10 +30,8 @@ def main() -> int:
     kit.ask("imogen", "Dr Thackeray, under revision 6 (the four-hour flow rule) StreamLine streams every category 3 "
                       "walk-in with NEWS2 below 5 to minors. If we keep that rule, which category 3 walk-ins must "
                       "still go to majors - the red-flag criteria from SI-2025-031 action 2?")
-    kit.ask("bronagh", "Bronagh, how many majors cubicles are staffed, and could majors cope if more category 3 "
-                       "walk-ins were streamed there instead of minors?")
-    kit.ask("bronagh", "And fast track: what are its opening hours at the moment? The staffing table says it closes "
-                       "at 21:00 since February, the protocol says 23:00.")
+    kit.ask("bronagh", "Bronagh, fast track: what are its opening hours at the moment? The staffing table says it "
+                       "closes at 21:00 since February, the protocol says 23:00.")
     kit.ask("owen", "Owen, the red flags will match on presenting complaint codes. Is the list of complaint codes "
                     "the terminals send going to change in March?")
     kit.write_text("system/streaming.py", (DELIVERY / "streaming.py").read_text())

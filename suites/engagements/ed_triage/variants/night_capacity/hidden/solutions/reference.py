@@ -30,8 +30,6 @@ def main() -> int:
                       "still go to majors - the red-flag criteria from SI-2025-031 action 2?")
     kit.ask("bronagh", "Bronagh, how many majors cubicles are staffed by day and at night since the January rota, and "
                        "could majors take every category 3 walk-in again at those times?")
-    kit.ask("bronagh", "And fast track: what are its opening hours at the moment? The staffing table says it closes "
-                       "at 21:00 since February, the protocol says 23:00.")
     kit.ask("owen", "Owen, the red flags will match on presenting complaint codes. Is the list of complaint codes "
                     "the terminals send going to change in March?")
     kit.write_text("system/streaming.py", (DELIVERY / "streaming.py").read_text())
