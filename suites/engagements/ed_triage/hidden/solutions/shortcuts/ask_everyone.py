@@ -27,7 +27,8 @@ def main() -> int:
     p = kit.read_json(CONFIG)
     c3 = p["category3_walk_in"]
     c3["majors_if_news2_at_least"] = 3
-    c3["red_flags"] = [{"complaint": "CHEST_PAIN"}, {"complaint": "COLLAPSE"}, {"complaint": "ABDO_PAIN", "min_age": 50}]
+    c3["red_flags"] = [{"complaint": "CHEST_PAIN"}, {"complaint": "COLLAPSE"},
+                       {"complaint": "ABDO_PAIN", "min_age": 50}]
     kit.write_json(CONFIG, p)
     kit.ask_when_in("elspeth", "Dr Garroway, please approve the change to the streaming protocol: Dr Thackeray's red "
                                "flags for category 3 walk-ins go to majors.", away=["mon", "tue"])
