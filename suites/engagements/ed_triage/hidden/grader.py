@@ -40,7 +40,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from worktrial.kit.grader import Output
+from worktrial.kit.grader import Output, Traffic, as_details, baseline_dir, by_segment, changed_decisions
 
 # ----------------------------------------------------------------------------- constants
 
@@ -65,6 +65,18 @@ DAY_FROM_H = 8
 FT_OPEN = "08:00"
 FT_CLOSE = "23:00"
 FAHRENHEIT_FROM_DEFAULT = "2026-01-14"
+# Fast track lost an emergency nurse practitioner at the start of February: it closes at 21:00 since then,
+# which the protocol (and StreamLine's config) still give as 23:00. The staffing table of the data shows it.
+FT_CLOSE_NOW = "21:00"
+FT_CHANGE = "2026-02-02"
+
+# TriageDesk 5.3, rolled out to every terminal on 1 March 2026, uses the new complaint list: three complaints
+# are split, so part of each arrives under a code history never had. Only the systems analyst knows.
+NEW_CODES = {"COLLAPSE": ("SYNCOPE", "Faint / syncope", 0.65),
+             "CHEST_PAIN": ("CHEST_TIGHTNESS", "Chest tightness / discomfort", 0.65),
+             "ABDO_PAIN": ("EPIGASTRIC_PAIN", "Upper abdominal (epigastric) pain", 0.65)}
+NEW_CODES_FROM = "2026-03-01"
+NEW_CODE_PARENT = {new: old for old, (new, _label, _share) in NEW_CODES.items()}
 
 COMPLAINTS = [
     # code, label, fast-track complaint list of the protocol, infective presentation
@@ -433,8 +445,10 @@ def _service_min(rng: random.Random, need: str, t: dt.datetime) -> int:
     return round(_clip(h, 0.75, 11) * 60)
 
 
-def simulate(seed: str, start: str, end: str) -> list[dict]:
-    """Attendances arriving from `start` to `end` (dates, inclusive), each with latent need and cubicle time."""
+def simulate(seed: str, start: str, end: str, volume: float = 1.0) -> list[dict]:
+    """Attendances arriving from `start` to `end` (dates, inclusive), each with latent need and cubicle time.
+
+    `volume` scales the arrival rate (production months are busier than history)."""
     rng = random.Random(seed)
     d0, d1 = dt.date.fromisoformat(start), dt.date.fromisoformat(end)
     tot = sum(HOUR_PROFILE)
@@ -443,7 +457,7 @@ def simulate(seed: str, start: str, end: str) -> list[dict]:
     while day <= d1:
         season = 1.06 if day.month in (12, 1) else 1.0
         for hour in range(24):
-            lam = DAILY_MEAN * season * WEEKDAY_FACTOR[day.weekday()] * HOUR_PROFILE[hour] / tot
+            lam = volume * DAILY_MEAN * season * WEEKDAY_FACTOR[day.weekday()] * HOUR_PROFILE[hour] / tot
             n = _poisson(rng, lam)
             mins = sorted(rng.randint(0, 59) for _ in range(n))
             for mi in mins:
@@ -524,17 +538,48 @@ def assign_ids(pats: list[dict]) -> None:
         p["id"] = f"{key}{counters[key]:05d}"
 
 
+def fahrenheit_feeds(params: dict) -> list[tuple[str, str]]:
+    """(terminal, first date) of every terminal that records temperatures in Fahrenheit.
+
+    `fahrenheit_terminal` / `fahrenheit_from` is the one history shows; `fahrenheit_more` ("TRG-3@2026-03-09",
+    comma-separated) are terminals updated later, i.e. only in the unseen month."""
+    out = []
+    term = str(_p(params, "fahrenheit_terminal", ""))
+    if term:
+        out.append((term, str(_p(params, "fahrenheit_from", FAHRENHEIT_FROM_DEFAULT))))
+    for item in str(_p(params, "fahrenheit_more", "")).split(","):
+        if "@" in item:
+            t, d = item.strip().split("@", 1)
+            out.append((t.strip(), d.strip()))
+    return out
+
+
+def production_shift(pats: list[dict], split: str, seed: object) -> None:
+    """How the unseen month differs from history: TriageDesk 5.3's split complaint codes (from NEW_CODES_FROM).
+
+    The latent complaint (and so the need) is unchanged; only the code the terminal records moves."""
+    t = Traffic("ed_triage", split, seed).child("codes")
+    for p in pats:
+        new = NEW_CODES.get(p["complaint"])
+        if new and p["triage"].date().isoformat() >= NEW_CODES_FROM and t.chance(new[2]):
+            p["shown"] = new[0]
+
+
+def production_volume(split: str, seed: object) -> float:
+    """March is busier than the history months (about 7 % more attendances)."""
+    return Traffic("ed_triage", split, seed).child("volume").volume(1000, shift=0.07, noise=0.015) / 1000
+
+
 def observed(p: dict, params: dict) -> dict:
     """The attendance row as the triage terminal records it (temperature unit per terminal and date)."""
     temp = p["temp"]
-    f_term = str(_p(params, "fahrenheit_terminal", ""))
-    f_from = str(_p(params, "fahrenheit_from", FAHRENHEIT_FROM_DEFAULT))
-    if f_term and p["terminal"] == f_term and p["triage"].date().isoformat() >= f_from:
+    day = p["triage"].date().isoformat()
+    if temp is not None and any(p["terminal"] == t and day >= d for t, d in fahrenheit_feeds(params)):
         temp = round(temp * 9 / 5 + 32, 1)
     return {"attendance_id": int(p["id"]), "arrival_time": _ts(p["arrival"]),
             "triage_wait_min": int((p["triage"] - p["arrival"]).total_seconds() // 60), "terminal": p["terminal"],
             "age": p["age"], "sex": p["sex"], "arrival_mode": "AMB" if p["mode"] == "AMBULANCE" else "WALK",
-            "mobility": p["mobility"], "complaint": p["complaint"], "triage_category": p["cat"],
+            "mobility": p["mobility"], "complaint": p.get("shown", p["complaint"]), "triage_category": p["cat"],
             "pain_score": p["pain"], "hr": p["hr"], "rr": p["rr"], "sbp": p["sbp"], "spo2": p["spo2"],
             "on_oxygen": p["on_oxygen"], "avpu": p["avpu"], "temp": temp}
 
@@ -638,7 +683,7 @@ def harm(pats: list[dict], streams: dict[str, str], params: dict) -> dict:
             if need == "m":
                 cnt["ft_bounce"] += 1
             hm = _ts(p["triage"])[11:16]
-            if not (FT_OPEN <= hm < FT_CLOSE):
+            if not (FT_OPEN <= hm < ft_close_on(_ts(p["triage"])[:10])):
                 cnt["ft_closed"] += 1
         if s == "MAJORS":
             items.append((p["triage"], p["service_min"], p["id"]))
@@ -696,7 +741,12 @@ def history_outcomes(pats: list[dict], params: dict) -> dict[str, dict]:
             seen = int(rng.uniform(15, 60) * busy)
             stay = seen + rng.randint(25, 80)
         esc_to, esc_after = None, None
-        if LEVEL[NEED_STREAM[need]] < LEVEL[stream] and not (need == "F" and stream == "MINORS"):
+        if stream == "FAST_TRACK" and not (FT_OPEN <= _ts(p["triage"])[11:16] < ft_close_on(_ts(p["triage"])[:10])):
+            # fast track already closed: the patient waits at its door, then is sent to the minors queue
+            esc_to, esc_after = "MINORS", triage_min + rng.randint(20, 70)
+            seen = esc_after - triage_min + int(rng.uniform(25, 110) * busy)
+            stay = seen + rng.randint(50, 170)
+        elif LEVEL[NEED_STREAM[need]] < LEVEL[stream] and not (need == "F" and stream == "MINORS"):
             esc_to = NEED_STREAM[need] if need in ("R", "M") else "MINORS"
             esc_after = seen + rng.randint(10, 95) if need in ("R", "M") else seen + rng.randint(5, 20)
             stay = esc_after + (p["service_min"] if need in ("R", "M") else rng.randint(60, 150))
@@ -742,12 +792,16 @@ OUT_COLS = ["protocol_rev", "stream", "majors_wait_min", "seen_after_min", "esca
             "disposition", "los_min"]
 
 
-def _software(params: dict, terminal: str, history: bool) -> str:
-    f_term = str(_p(params, "fahrenheit_terminal", ""))
-    f_from = str(_p(params, "fahrenheit_from", FAHRENHEIT_FROM_DEFAULT))
-    if terminal == f_term:
-        return f"TriageDesk 5.2.0 (updated {f_from})"
+def _software(params: dict, terminal: str, end: str) -> str:
+    for t, d in fahrenheit_feeds(params):
+        if terminal == t and d <= end:
+            return f"TriageDesk 5.2.0 (updated {d})"
     return "TriageDesk 5.1.4"
+
+
+def ft_close_on(date: str) -> str:
+    """Closing time of fast track on a date (the ENP vacancy from FT_CHANGE)."""
+    return FT_CLOSE_NOW if date >= FT_CHANGE else FT_CLOSE
 
 
 def _staffing_rows(params: dict, d0: dt.date, d1: dt.date, when: str) -> list[tuple]:
@@ -757,7 +811,7 @@ def _staffing_rows(params: dict, d0: dt.date, d1: dt.date, when: str) -> list[tu
     while d <= d1:
         day_t = dt.datetime.combine(d, dt.time(12, 0))
         night_t = dt.datetime.combine(d, dt.time(23, 0))
-        rows.append((d.isoformat(), "day", "08:00", "22:00", cap(day_t), f"open {FT_OPEN}-{FT_CLOSE}"))
+        rows.append((d.isoformat(), "day", "08:00", "22:00", cap(day_t), f"open {FT_OPEN}-{ft_close_on(d.isoformat())}"))
         rows.append((d.isoformat(), "night", "22:00", "08:00", cap(night_t), "closed"))
         d += dt.timedelta(days=1)
     return rows
@@ -776,9 +830,12 @@ def write_db(pats: list[dict], db_path: Path, params: dict, *, extract_id: str, 
         ("extract_id", extract_id), ("period_from", start), ("period_to", end),
         ("note", "one row per attendance; streaming and outcomes are filled once the patient has left"),
     ])
-    conn.executemany("INSERT INTO complaints VALUES (?,?)", [(c[0], c[1]) for c in COMPLAINTS])
+    codes = [(c[0], c[1]) for c in COMPLAINTS]
+    if end >= NEW_CODES_FROM:
+        codes += [(new, label) for new, label, _share in NEW_CODES.values()]
+    conn.executemany("INSERT INTO complaints VALUES (?,?)", codes)
     conn.executemany("INSERT INTO terminals VALUES (?,?,?)",
-                     [(t, loc, _software(params, t, history)) for t, loc in TERMINALS.items()])
+                     [(t, loc, _software(params, t, end)) for t, loc in TERMINALS.items()])
     conn.executemany("INSERT INTO staffing VALUES (?,?,?,?,?,?)",
                      _staffing_rows(params, dt.date.fromisoformat(start), dt.date.fromisoformat(end),
                                     "history" if history else "current"))
@@ -803,8 +860,9 @@ HISTORY_PERIOD = ("2025-09-01", "2026-02-28")
 
 def world_for(split: str, seed: int | str) -> list[dict]:
     start, end = PERIODS.get(split, PERIODS["production"]) if split != "history" else HISTORY_PERIOD
-    pats = simulate(f"ed_triage/{split}/{seed}", start, end)
+    pats = simulate(f"ed_triage/{split}/{seed}", start, end, production_volume(split, seed))
     assign_ids(pats)
+    production_shift(pats, split, seed)
     return pats
 
 
@@ -860,6 +918,8 @@ def read_streams(out_dir: Path) -> tuple[dict[str, str], int]:
 # ----------------------------------------------------------------------------- KPI
 
 def shipped_streams(conn: sqlite3.Connection, params: dict) -> dict[str, str]:
+    """The shipped protocol's streams, replayed by the world model: only when the platform gives no baseline run
+    (the world model streams exactly like the shipped system/streaming.py; tests/suites check it on history)."""
     proto = shipped_protocol(params)
     cur = conn.execute(f"SELECT {', '.join(OBS_COLS)} FROM attendances")
     cols = [c[0] for c in cur.description]
@@ -867,13 +927,42 @@ def shipped_streams(conn: sqlite3.Connection, params: dict) -> dict[str, str]:
     return {str(r["attendance_id"]): stream_one(r, proto)[0] for r in rows}
 
 
-def evaluate(conn: sqlite3.Connection, out_dir: Path, params: dict) -> dict:
+def slice_of(p: dict, params: dict) -> str:
+    """Which hidden constraint an attendance belongs to (for the score card's breakdown of harm)."""
+    day, clock = _ts(p["triage"])[:10], _ts(p["triage"])[11:16]
+    if "shown" in p:
+        return "new_complaint_code"
+    if p["temp"] is not None and any(p["terminal"] == t and day >= d for t, d in fahrenheit_feeds(params)):
+        return "fahrenheit_terminal"
+    if p["mode"] == "WALK_IN" and p["cat"] == 3:
+        return "category3_walk_in"
+    if p["kind"] == "septic":
+        return "sepsis"
+    if p["cat"] >= 4 and not (FT_OPEN <= clock < ft_close_on(day)):
+        return "fast_track_hours"
+    return "other"
+
+
+def _slice_points(pats: list[dict], streams: dict[str, str], params: dict) -> dict[str, float]:
+    """Per slice, the patient-level points (misses, resus misuse, fast track); corridor care is shared."""
+    def points(items: list[dict]) -> float:
+        r = harm(items, {p["id"]: streams.get(p["id"], "MINORS") for p in items}, params)
+        return round(r["points"] - W_CORRIDOR_H * r["corridor_h"] - W_TROLLEY_H * r["trolley_h"], 1)
+    return by_segment(pats, lambda p: slice_of(p, params), points)
+
+
+def evaluate(conn: sqlite3.Connection, out_dir: Path, params: dict, shipped_dir: Path | None = None) -> dict:
     pats, split = _world_from_db(conn)
     delivered, bad_rows = read_streams(out_dir)
     res = harm(pats, delivered, params)
-    shipped = shipped_streams(conn, params)
-    changed = sum(1 for aid, s in delivered.items() if aid in shipped and shipped[aid] != s)
     ids = {p["id"] for p in pats}
+    if shipped_dir is not None:  # the platform ran the shipped system on the same data: compare outputs
+        shipped, _bad = read_streams(shipped_dir)
+        source = "shipped system's run"
+    else:
+        shipped, source = shipped_streams(conn, params), "world model replay"
+    changes = changed_decisions(delivered, shipped, universe=ids, default="MINORS")
+    changed = len(changes)
     examples = [f"{p['id']} ({COMPLAINT_LABEL[p['complaint']].lower()}, category {p['cat']}, "
                 f"{'ambulance' if p['mode'] == 'AMBULANCE' else 'walk-in'}, "
                 f"{delivered.get(p['id'], 'MINORS').lower().replace('_', ' ')})"
@@ -882,7 +971,8 @@ def evaluate(conn: sqlite3.Connection, out_dir: Path, params: dict) -> dict:
     res.pop("majors_waits", None)
     res.update({"split": split, "attendances": len(pats), "streamed": sum(1 for a in delivered if a in ids),
                 "unknown_ids": sum(1 for a in delivered if a not in ids), "unusable_rows": bad_rows,
-                "changed_vs_shipped": changed, "rules_changed": changed > 0, "missed_examples": examples})
+                "changed_vs_shipped": changed, "rules_changed": changed > 0, "change_source": source,
+                "missed_examples": examples, "points_by_slice": _slice_points(pats, delivered, params)})
     return res
 
 
@@ -891,7 +981,7 @@ def kpi(ctx: Any) -> dict:
     facts = frozenset(getattr(ctx, "facts", frozenset()) or frozenset())
     conn = sqlite3.connect(f"file:{Path(ctx.data_dir) / 'ed.db'}?mode=ro", uri=True)
     try:
-        res = evaluate(conn, Path(ctx.out_dir), params)
+        res = evaluate(conn, Path(ctx.out_dir), params, baseline_dir(ctx))
     finally:
         conn.close()
     incidents: list[str] = []
@@ -901,7 +991,7 @@ def kpi(ctx: Any) -> dict:
     details["exit_code"] = getattr(ctx, "exit_code", None)
     details["timed_out"] = getattr(ctx, "timed_out", None)
     return {"kpi": -res["points"], "kpi_name": "harm_adjusted_points", "incidents": incidents,
-            "details": json.loads(json.dumps(details))}
+            "details": json.loads(json.dumps(as_details(details)))}
 
 
 def pilot_feedback(ctx: Any) -> dict:

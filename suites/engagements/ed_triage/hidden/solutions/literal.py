@@ -3,14 +3,24 @@
 Leaves the streaming rules untouched (declared out of scope by the sponsor) and asks nobody.
 """
 import sys
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
+ANCHOR = '    (sdir / f"summary_{month}.json").write_text(json.dumps(summary, indent=2) + "\\n", encoding="utf-8")\n'
+HOOK = ("    try:  # the streams must be written even if the display step fails\n"
+        "        import eta_display\n"
+        "        eta_display.write_display(conn, rows, out_dir)\n"
+        "    except Exception as exc:  # noqa: BLE001\n"
+        "        print(f\"display step failed: {exc}\", file=sys.stderr)\n")
 
 
 def main() -> int:
-    c.install_display()
+    kit.write_text("system/eta_display.py", (DELIVERY / "eta_display.py").read_text())
+    kit.insert_once("system/streamline.py", ANCHOR, HOOK, marker="eta_display")
     return 0
 
 

@@ -1,10 +1,12 @@
-"""Shortcut: ask everybody everything (the complainant and the supplier included), then apply the base fix."""
+"""Shortcut: ask everybody everything (the complainant and the supplier included), then apply the red flags the
+clinical lead gives and ask for the sign-off."""
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
+
+CONFIG = "system/config/streaming_protocol.json"
 
 QUESTIONS = [
     "What do you know about patients being missed at streaming since revision 6 and the four-hour flow rule?",
@@ -22,7 +24,12 @@ def main() -> int:
     for person in PEOPLE:
         for q in QUESTIONS:
             kit.ask(person, q)
-    c.write_protocol(c.with_red_flags(c.read_protocol()))
+    p = kit.read_json(CONFIG)
+    c3 = p["category3_walk_in"]
+    c3["majors_if_news2_at_least"] = 3
+    c3["red_flags"] = [{"complaint": "CHEST_PAIN"}, {"complaint": "COLLAPSE"},
+                       {"complaint": "ABDO_PAIN", "min_age": 50}]
+    kit.write_json(CONFIG, p)
     kit.ask_when_in("elspeth", "Dr Garroway, please approve the change to the streaming protocol: Dr Thackeray's red "
                                "flags for category 3 walk-ins go to majors.", away=["mon", "tue"])
     return 0

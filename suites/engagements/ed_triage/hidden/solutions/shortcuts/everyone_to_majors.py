@@ -2,17 +2,19 @@
 majors. Asks nobody."""
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+
+CONFIG = "system/config/streaming_protocol.json"
 
 
 def main() -> int:
-    p = c.read_protocol()
+    p = kit.read_json(CONFIG)
     p["category3_walk_in"]["stream"] = "MAJORS"
     p["fast_track"]["categories"] = []
     p["default_stream"] = "MAJORS"
-    c.write_protocol(p)
+    kit.write_json(CONFIG, p)
     return 0
 
 

@@ -5,9 +5,11 @@ screen is set to the CP-31 extract in the document pack (version 3). No confirma
 """
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+
+CONFIG = "system/config/streaming_protocol.json"
 
 COMPLAINTS = ["CHEST_PAIN", "COLLAPSE", "ABDO_PAIN", "SOB", "PALPITATIONS", "HEADACHE", "FEVER", "URINARY", "COUGH",
               "LIMB_INJURY", "HEAD_INJURY", "WOUND", "BACK_PAIN", "DV", "RASH", "EYE", "ENT", "ALLERGY",
@@ -15,12 +17,12 @@ COMPLAINTS = ["CHEST_PAIN", "COLLAPSE", "ABDO_PAIN", "SOB", "PALPITATIONS", "HEA
 
 
 def main() -> int:
-    p = c.read_protocol()
+    p = kit.read_json(CONFIG)
     c3 = p["category3_walk_in"]
     c3["majors_if_news2_at_least"] = 2
     c3["red_flags"] = [{"complaint": "CHEST_PAIN"}] + [{"complaint": x, "min_age": 65} for x in COMPLAINTS]
-    p["sepsis_screen"].update({"temp_high_c": 38.4, "temp_low_c": 36.0, "hr_min": 101, "rr_min": 23})
-    c.write_protocol(p)
+    p["sepsis_screen"].update({"temp_high_c": 38.3, "temp_low_c": 36.0, "hr_min": 100, "rr_min": 22})
+    kit.write_json(CONFIG, p)
     return 0
 
 
