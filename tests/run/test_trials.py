@@ -21,6 +21,7 @@ from worktrial.run import (
     grade,
     run_trial,
 )
+from worktrial.run.trial import HiddenFilesChanged, blame
 from worktrial.sandbox import get_sandbox
 from worktrial.store import Home, Store
 from worktrial.tasks import Instance, load_family
@@ -88,7 +89,7 @@ def test_same_trial_twice_gives_same_scorecard(tiny_suite: Path, tmp_path: Path)
     assert (tmp_path / "a0/ledger.jsonl").read_bytes() == (tmp_path / "a1/ledger.jsonl").read_bytes()
 
 
-def test_tampering_is_an_incident(tiny_suite: Path, tmp_path: Path) -> None:
+def test_tampering_is_an_incident_and_edited_grader_files_void_the_trial(tiny_suite: Path, tmp_path: Path) -> None:
     home = Home(tmp_path / "home").ensure()
     inst = load_family(tiny_suite / "tiny").instance("base", "L3")
     ctx = _ctx(home, inst)
@@ -113,11 +114,20 @@ def test_tampering_is_an_incident(tiny_suite: Path, tmp_path: Path) -> None:
     card = grade(TrialSpec("s", "j", inst, "reference"), ctx, d)
     assert "delivered snapshot changed after it was taken" in card.incidents and card.score <= 0  # type: ignore
 
+    # A playtest's row written while a trial runs is a record, not grader content: nothing changes.
+    d = delivered("record")
+    (tiny_suite / "tiny/hidden/PLAYTESTS.md").write_text("| 2026-12-02 | a row written mid-trial |\n")
+    recorded = grade(TrialSpec("r", "j", inst, "reference"), ctx, d)
+    assert recorded.incidents == [] and recorded.score == clean.score
+
+    # Grader files edited on the host mid-trial: the worker could not have done it (its sandbox never sees them),
+    # so the trial is void as the task's error, never a score or an incident charged to the worker.
     d = delivered("grader")
     grader = tiny_suite / "tiny/hidden/grader.py"
     grader.write_text(grader.read_text() + "\n# edited\n")
-    card = grade(TrialSpec("g", "j", inst, "reference"), ctx, d)
-    assert "grader files changed during the trial" in card.incidents and card.score <= 0  # type: ignore
+    with pytest.raises(HiddenFilesChanged, match="hidden files changed while the trial ran"):
+        grade(TrialSpec("g", "j", inst, "reference"), ctx, d)
+    assert blame(HiddenFilesChanged("x")) == "task"
 
 
 def test_sandboxed_solution_cannot_reach_ledger_or_grader(tiny_suite: Path, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ never leaves a result that counts.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import contextlib
 import json
 import os
@@ -81,11 +82,21 @@ class Delivered:
 
 
 def hidden_tree_hash(instance: Instance) -> str:
-    return (
-        tree_hash(instance.family.root / "hidden")
-        + ":"
-        + tree_hash(instance.family.paths.variant_dir(instance.variant) / "hidden")
-    )
+    """sha256 over the instance's grader files as they are on disk now (the family's hidden/ with the variant's
+    overlay, author records left out)."""
+    h = hashlib.sha256()
+    for rel, path in sorted(instance.hidden_files.items()):
+        h.update(f"\0{rel}\0".encode())
+        try:
+            h.update(hashlib.sha256(path.read_bytes()).digest() if path.is_file() else b"<link>")
+        except OSError:
+            h.update(b"<unreadable>")
+    return h.hexdigest()
+
+
+class HiddenFilesChanged(GraderError):
+    """The task's grader files changed while the trial ran: someone edited the family on the host (the worker's
+    sandbox never sees them), so neither the worker's score nor an incident would be honest: the trial is void."""
 
 
 async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path, agent: Agent | None = None) -> Delivered:
@@ -200,7 +211,10 @@ def grade(spec: TrialSpec, ctx: TrialContext, delivered: Delivered) -> ScoreCard
     if tree_hash(delivered.snapshot) != delivered.snapshot_hash:
         incidents.append("delivered snapshot changed after it was taken")
     if hidden_tree_hash(instance) != delivered.hidden_hash:
-        incidents.append("grader files changed during the trial")
+        raise HiddenFilesChanged(
+            f"{instance.family.root / 'hidden'}: the task's hidden files changed while the trial ran (edited on the"
+            " host?); the trial is void: run it again once the family is stable (`worktrial run --resume`)"
+        )
     summary = summarise(check.entries)
     incidents += [f"contacted off-limits person {p}" for p in summary.off_limits_contacts]
     anchors = None

@@ -15,7 +15,7 @@ from .errors import Problem, TaskFormatError, problems_from_validation
 from .fields import ID_FIX, is_id
 from .files import parse_toml, read_text, read_toml, walk_files
 from .models import PeopleConfig, TaskConfig, VariantConfig
-from .paths import FamilyPaths
+from .paths import AUTHOR_RECORDS, FamilyPaths
 from .template import render
 
 Params = dict[str, str | int | float | bool]
@@ -95,6 +95,8 @@ class Instance:
         overlay = self.family.paths.variant_dir(self.variant) / name
         files = dict(walk_files(base))
         files.update(walk_files(overlay))
+        if name == "hidden":
+            return {rel: p for rel, p in files.items() if rel not in AUTHOR_RECORDS}
         return files
 
     @property

@@ -6,6 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+# Files of hidden/ that record a family's history rather than define it: no instance holds them, so writing a
+# playtest's row while trials run changes no content hash and no trial's grader files.
+AUTHOR_RECORDS = frozenset({"PLAYTESTS.md"})
+
+
 @dataclass(frozen=True)
 class FamilyPaths:
     """The layout of one task family::
@@ -18,6 +23,7 @@ class FamilyPaths:
       hidden/                     never enters the worker's sandbox
         people.toml               staff, topics, inbox, evidence facts                    [engagement]
         gate_checks.toml          messages with the gate outcome they must get (optional)
+        PLAYTESTS.md              the record of blind playtests: history, not content (AUTHOR_RECORDS)
         grader.py                 generate() / kpi() / pilot_feedback()
         solutions/reference.py    expert solution, run like an agent
         solutions/literal.py      does exactly what the L3 brief says
