@@ -397,10 +397,16 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
 
     if held:
         first = held[0].bank_ref.split()[-1]
-        meta_issues.append({"id": "held_cheques", "what": f"{len(held)} cheques from {held[0].gl_ref} entered at the period "
-                            "end but despatched only after it: written back, cut-off to be corrected",
+        meta_issues.append({"id": "held_cheques",
+                            "what": f"{len(held)} cheques from {held[0].gl_ref} entered at the period end but "
+                                    "despatched only after it: written back, cut-off to be corrected",
                             "all_of": [first], "any_of": ["held", "not released", "not despatched", "not sent",
                                                           "despatch", "cut-off", "cut off", "window"]})
+    if inst.fx_receipts:
+        meta_issues.append({"id": "fx", "what": "euro receipts booked at the invoice rate: exchange differences "
+                                                 "never posted",
+                            "all_of": ["EUR"], "any_of": ["exchange difference", "exchange loss", "exchange gain",
+                                                          "fx loss", "fx gain", "fx difference", "revalu"]})
     if inst.bank_error:
         meta_issues.append({"id": "bank_error", "what": "direct debit SFH-88213 collected in error by the bank",
                             "all_of": ["SFH88213"], "any_of": ["error", "mandate", "not ours", "refund", "reclaim"]})
@@ -607,7 +613,7 @@ def write_bank_reply(inst: Instance, txns: list[Txn], meta: dict, path: Path) ->
 def write_controller_note(inst: Instance, meta: dict, path: Path) -> None:
     """The controller's e-mail after the last reconciliation was signed off: one cheque in it was cancelled."""
     who = PEOPLE[inst.name]
-    c, wb, re_ = meta["cancelled"], meta["writeback"], meta["reissue"]
+    c, wb = meta["cancelled"], meta["writeback"]
     msg = (f"From: {who['controller']} <{who['controller'].split()[0].lower()}@{who['domain']}>\n"
            f"To: {who['bookkeeper']} <{who['bookkeeper'].split()[0].lower()}@{who['domain']}>\n"
            f"Date: {wb.gl_date:%a, %d %b %Y} 09:12:31 +0000\n"
@@ -850,16 +856,25 @@ PEOPLE = {
 PRIOR_FILES = ("bank_rec_prior_period_v2.docx", "bank_rec_prior_period.docx")
 
 
-def write_prior_rec(inst: Instance, prior: list[Txn], path: Path, *, final: bool) -> None:
-    """The last reconciliation: the bank balance at the prior period end and the items outstanding then."""
+def write_prior_rec(inst: Instance, prior: list[Txn], path: Path, *, final: bool,
+                    dropped: tuple[Txn, ...] = ()) -> None:
+    """The last reconciliation: the bank balance at the prior period end and the items outstanding then. With
+    `dropped`, a later unreviewed revision that takes those cheques off the list as if they had been written back
+    (only one of them was, by journal)."""
     who = PEOPLE[inst.name]
-    items = prior if final else [t for t in prior if t is not prior[0]]
+    if dropped:
+        items = [t for t in prior if all(t is not x for x in dropped)]
+    else:
+        items = prior if final else [t for t in prior if t is not prior[0]]
     d = docx.Document()
     d.core_properties.author = who["bookkeeper"]
     d.add_heading(f"{inst.company} - bank reconciliation, account 1010, at {inst.prior_end:%d %B %Y}", level=1)
     if final:
         d.add_paragraph(f"Status: FINAL. Prepared by {who['bookkeeper']}; reviewed and signed off by "
                         f"{who['controller']} on {add_bdays(inst.prior_end, 6):%d/%m/%Y}.")
+    elif dropped:
+        d.add_paragraph(f"Status: v3, updated by {who['bookkeeper']} on "
+                        f"{dt.date(inst.year, inst.months[-1], 15):%d/%m/%Y} for the year-end file (supersedes v2).")
     else:
         d.add_paragraph(f"Status: draft v1 prepared by {who['bookkeeper']} on {add_bdays(inst.prior_end, 2):%d/%m/%Y}"
                         " for review.")
@@ -868,10 +883,10 @@ def write_prior_rec(inst: Instance, prior: list[Txn], path: Path, *, final: bool
     chqs = sum(t.amount for t in items if t.amount < 0)
     t = d.add_table(rows=0, cols=2)
     t.style = "Table Grid"
-    ledger = ledger_opening(inst, prior)
+    ledger = ledger_opening(inst, prior) - sum(t.amount for t in dropped)
     lines = [("Balance per bank statement", gbp(bank_bal)), ("Add: lodgements not yet credited", gbp(lodg)),
              ("Less: unpresented cheques", gbp(chqs)), ("Adjusted bank balance", gbp(bank_bal + lodg + chqs)),
-             ("Balance per ledger account 1010", gbp(ledger)),
+             ("Balance per ledger account 1010" + (" (after write-backs)" if dropped else ""), gbp(ledger)),
              ("Difference", gbp(bank_bal + lodg + chqs - ledger))]
     for k, v in lines:
         cells = t.add_row().cells
@@ -891,7 +906,9 @@ def write_prior_rec(inst: Instance, prior: list[Txn], path: Path, *, final: bool
         cells[3].text = it.gl_ref
         cells[4].text = it.counterparty
         cells[5].text = gbp(it.amount)
-    if not final:
+    if dropped:
+        d.add_paragraph(f"{' and '.join(t.gl_ref for t in dropped)} taken off the list: written back.")
+    elif not final:
         d.add_paragraph("The difference is still being investigated.")
     d.save(path)
 
@@ -929,6 +946,8 @@ def issue_memo_text(issue: dict) -> str:
             "held_cheques": "The {what}: they were held, not despatched, at the period end, so they are not "
                             "unpresented cheques; the period-end cash is understated in the ledger by their total "
                             "and the cut-off practice should be stopped.",
+            "fx": "The {what}: the bank amounts are right; the exchange differences on the EUR receipts must be "
+                  "posted to the exchange difference account.",
             "bank_error": "The {what}: the bank has confirmed the error and refunded it in the next period; it is "
                           "not posted to the ledger and the refund clears it."}[issue["id"]].format(what=issue["what"])
 
@@ -968,6 +987,9 @@ def build(inst: Instance) -> None:
     final, draft = PRIOR_FILES
     write_prior_rec(inst, meta["prior"], inp / final, final=True)
     write_prior_rec(inst, meta["prior"], inp / draft, final=False)
+    if "cancelled" in meta:  # a later revision nobody reviewed, which is not the reconciliation that applies
+        stale = tuple(t for t in meta["prior"] if t.kind == "prior_cheque" and t.bank_date is None)
+        write_prior_rec(inst, meta["prior"], inp / "bank_rec_prior_period_v3.docx", final=False, dropped=stale)
     sent = (add_bdays(meta["tail"][-1].bank_date, 1) if meta["tail"]
             else add_bdays(dt.date(inst.year, inst.months[-1], 20), 0))
     write_email(inst, inp / "handover_email.eml", sent)
