@@ -115,7 +115,7 @@ INSTANCES = [
         vat_months=(8, 11), lease_name="BRINEWOOD FORKLIFT RENTAL", interest=False,
         prior_end=dt.date(2025, 6, 30), prior_cheques=3, stale_cheque=True,
         reversal={"kind": "supplier", "month": 9}, returned_month=11, text_amount_rate=0.18,
-        volume=3, tail_days=6, held_cheques=3, bank_error=True, fx_receipts=9, cancelled_prior=True,
+        volume=3, tail_days=6, held_cheques=4, bank_error=True, fx_receipts=9, cancelled_prior=True,
     ),
 ]
 
@@ -300,6 +300,14 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
         held.append(Txn("held", -money(rng, 2_400, 9_800), final_days[-2 + (k % 2)], None, f"CHQ-{chq:06d}",
                         f"CHQ {chq:06d}", "CHQ", f"CHEQUE {chq:06d}", sup, f"Cheque {chq:06d}"))
     txns += held
+    # a receipt entered on the last day on the customer's word: it has not arrived a week into the next period
+    unsupported: Txn | None = None
+    if inst.tail_days:
+        inv += 3
+        cust = rng.choice(customers)
+        unsupported = Txn("unsupported", money(rng, 6_000, 14_000), final_days[-1], None, f"INV-{inv}", f"INV{inv}",
+                          "BGC", "", cust, f"Receipt against invoice INV-{inv} (customer confirmed payment)")
+        txns.append(unsupported)
     # a direct debit the bank collected from our account under another customer's mandate
     if inst.bank_error:
         txns.append(Txn("bank_error", -money(rng, 2_600, 5_900), None, final_days[-9], "", "SFH-88213", "DD",
@@ -402,6 +410,14 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
                                     "despatched only after it: written back, cut-off to be corrected",
                             "all_of": [first], "any_of": ["held", "not released", "not despatched", "not sent",
                                                           "despatch", "cut-off", "cut off", "window"]})
+    if unsupported is not None:
+        meta_issues.append({"id": "unsupported_receipt",
+                            "what": f"receipt {unsupported.gl_ref} entered on the last day, not received by the bank "
+                                    "a week into the next period: unsupported",
+                            "all_of": [unsupported.bank_ref], "any_of": [
+                                "not received", "not arrived", "not cleared", "has not cleared", "unsupported",
+                                "no evidence", "not been received", "not yet received", "not credited", "reverse",
+                                "still outstanding", "not appear"]})
     if inst.fx_receipts:
         meta_issues.append({"id": "fx", "what": "euro receipts booked at the invoice rate: exchange differences "
                                                  "never posted",
@@ -458,7 +474,7 @@ def next_period_lines(inst: Instance, rng: random.Random, txns: list[Txn], perio
     days = business_days(y, m)[: inst.tail_days]
     tail: list[Txn] = []
     for t in txns:
-        if t.status == "gl_only" and not t.prior:
+        if t.status == "gl_only" and not t.prior and t.kind != "unsupported":
             tail.append(Txn("tail", t.amount, None, days[rng.randint(0, 2)], bank_ref=t.bank_ref, bank_type=t.bank_type,
                             bank_desc=t.bank_desc or f"{t.counterparty.upper()[:18]} {t.bank_ref}"))
         if t.status == "bank_error":
@@ -574,9 +590,14 @@ def write_cheque_register(inst: Instance, txns: list[Txn], meta: dict, path: Pat
     y, m = inst.year + (inst.months[-1] == 12), inst.months[-1] % 12 + 1
     release = dt.date(y, m, 12)
     lines = ["Cheque no;Date written;Payee;Amount;Despatched;Note"]
+    postdated = meta["held"][-1] if len(meta["held"]) > 3 else None
     for t in cheques:
-        if id(t) in held:
-            sent, note = release, "Hold - per RQ"
+        written = t.gl_date
+        if t is postdated:
+            written = sent = add_bdays(dt.date(y, m, 1), 2)
+            note = ""
+        elif id(t) in held:
+            sent, note = release, ""
         else:
             sent = t.gl_date if rng.random() < 0.7 else add_bdays(t.gl_date, 1)
             if t.bank_date is not None:
@@ -586,7 +607,7 @@ def write_cheque_register(inst: Instance, txns: list[Txn], meta: dict, path: Pat
             note = ""
         if "cancelled" in meta and t is meta["reissue"]:
             note = f"Replaces {meta['cancelled'].gl_ref} (lost in post)"
-        lines.append(f"{t.gl_ref.split('-')[-1]};{t.gl_date:%d.%m.%Y};{t.counterparty};{eu_money(-t.amount)};"
+        lines.append(f"{t.gl_ref.split('-')[-1]};{written:%d.%m.%Y};{t.counterparty};{eu_money(-t.amount)};"
                      f"{sent:%d.%m.%Y};{note}")
     path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
 
@@ -608,6 +629,25 @@ def write_bank_reply(inst: Instance, txns: list[Txn], meta: dict, path: Path) ->
            "and no charge applies.\n\nKind regards,\nPriya Hallam\nRelationship Manager, "
            f"{inst.bank_name}\n")
     path.write_text(msg, encoding="utf-8")
+
+
+def write_bookkeeper_notes(inst: Instance, path: Path) -> None:
+    """The bookkeeper's own crib sheet: mostly right, but two of its rules are wrong (a cheque is stale after six
+    months, not twelve; a cheque still in the drawer at the period end is not an unpresented cheque)."""
+    who = PEOPLE[inst.name]
+    text = (f"Bank rec - how I do it ({who['bookkeeper']})\n"
+            "==========================================\n\n"
+            "- Old export first, then the portal csv. Watch the overlap.\n"
+            "- Start from the signed-off rec, not the drafts.\n"
+            "- Bank charges and the forklift DD get posted from the statement after the rec.\n"
+            "- Unpresented cheques: everything written up to the last day goes on the list as usual, whatever the "
+            "payables register says. Auditors only look at the total.\n"
+            "- Old cheques: leave them on the list. A cheque only goes stale after 12 months, so nothing to do "
+            "before then.\n"
+            "- EUR receipts: the bank's figure is the one that counts; put the small differences through bank "
+            "charges at year end.\n"
+            "- Unknown DDs: ask the bank before posting anything.\n")
+    path.write_text(text, encoding="utf-8")
 
 
 def write_controller_note(inst: Instance, meta: dict, path: Path) -> None:
@@ -946,6 +986,8 @@ def issue_memo_text(issue: dict) -> str:
             "held_cheques": "The {what}: they were held, not despatched, at the period end, so they are not "
                             "unpresented cheques; the period-end cash is understated in the ledger by their total "
                             "and the cut-off practice should be stopped.",
+            "unsupported_receipt": "The {what}; it should be reversed until the money arrives, and the customer "
+                                   "asked for a remittance.",
             "fx": "The {what}: the bank amounts are right; the exchange differences on the EUR receipts must be "
                   "posted to the exchange difference account.",
             "bank_error": "The {what}: the bank has confirmed the error and refunded it in the next period; it is "
@@ -963,7 +1005,7 @@ def item_weights(txns: list[Txn]) -> dict[str, int]:
         if t.status == "matched":
             continue
         key = f"{t.txn_id if t.bank_date else ''}|{t.entry if t.gl_date else ''}|{t.status}"
-        out[key] = 1 if t.status in ROUTINE and not t.prior and t.kind != "returned" else 3
+        out[key] = 1 if t.status in ROUTINE and not t.prior and t.kind not in ("returned", "unsupported") else 3
     return out
 
 
@@ -997,6 +1039,8 @@ def build(inst: Instance) -> None:
         write_cheque_register(inst, txns, meta, inp / "cheque_register.csv")
     if inst.bank_error:
         write_bank_reply(inst, txns, meta, inp / "bank_reply_direct_debit.eml")
+    if inst.volume > 1:
+        write_bookkeeper_notes(inst, inp / "rec_notes_moira.txt")
     if "cancelled" in meta:
         write_controller_note(inst, meta, inp / f"fw_{meta['cancelled'].gl_ref.lower()}.eml")
     fig = figures(inst, txns, bank_close, gl_close)

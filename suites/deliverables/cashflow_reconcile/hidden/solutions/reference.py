@@ -113,6 +113,7 @@ gl_closing = gl_opening + sum(g["amount"] for g in gl)
 # the period is the ledger's: an export run after the period end also holds the next period's first days
 last_gl = max(g["date"] for g in gl)
 period_end = dt.date(last_gl.year + last_gl.month // 12, last_gl.month % 12 + 1, 1) - dt.timedelta(days=1)
+after = [b for b in bank if b["date"] > period_end]
 if "tail" not in SKIP:
     bank = [b for b in bank if b["date"] <= period_end]
 bank_closing = bank_opening + sum(b["amount"] for b in bank)
@@ -357,6 +358,16 @@ for b, g, s in units:
         issues.append(f"Cheque {g['ref']} (ledger entry {g['entry']}, {g['date']:%d/%m/%Y}, {gbp(g['amount'])}) has "
                       "been unpresented for more than six months and is stale: write it back to the ledger and "
                       "contact the payee.")
+cleared_after = {norm_ref(b["ref"]) for b in after}
+for b, g, s in units:
+    if after and s == "gl_only" and g["amount"] > 0 and norm_ref(g["ref"]) not in cleared_after:
+        issues.append(f"Receipt {g['ref']} (ledger entry {g['entry']}, {g['date']:%d/%m/%Y}, {gbp(g['amount'])}) has "
+                      "not been received: it is not on the statement a week into the next period, so it is "
+                      "unsupported and should be reversed until the money arrives.")
+if any(s == "fx_difference" for b, g, s in units):
+    issues.append("The EUR receipts were booked at the invoice rate; the bank amounts are right and the exchange "
+                  f"differences ({gbp(sum(b['amount'] - g['amount'] for b, g, s in units if s == 'fx_difference'))}) "
+                  "have to be posted as exchange losses or gains.")
 held = [g for b, g, s in units if s == "not_released"]
 if held:
     issues.append(f"Cheques {', '.join(g['ref'] for g in held)} ({gbp(-sum(g['amount'] for g in held))}) were entered "
