@@ -379,10 +379,10 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
         prior.insert(1, cancelled)
         writeback.amount = -cancelled.amount
         writeback.reversal_of = cancelled
+        manual = 900_014  # the replacement is written from the manual cheque book, out of the printed sequence
         reissue = Txn("cheque", cancelled.amount, add_bdays(writeback.gl_date, 1),
-                      add_bdays(writeback.gl_date, 6), f"CHQ-{chq + 1:06d}", f"CHQ {chq + 1:06d}", "CHQ",
-                      f"CHEQUE {chq + 1:06d}", cancelled.counterparty, f"Cheque {chq + 1:06d}")
-        chq += 1
+                      add_bdays(writeback.gl_date, 6), f"CHQ-{manual}", f"CHQ {manual}", "CHQ",
+                      f"CHEQUE {manual}", cancelled.counterparty, f"Cheque {manual}")
         txns.append(reissue)
         meta_cancel = {"cancelled": cancelled, "writeback": writeback, "reissue": reissue}
     else:
@@ -422,7 +422,8 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
         meta_issues.append({"id": "fx", "what": "euro receipts booked at the invoice rate: exchange differences "
                                                  "never posted",
                             "all_of": ["EUR"], "any_of": ["exchange difference", "exchange loss", "exchange gain",
-                                                          "fx loss", "fx gain", "fx difference", "revalu"]})
+                                                          "fx loss", "fx gain", "fx difference", "revalu",
+                                                          "currency", "exchange rate"]})
     if inst.bank_error:
         meta_issues.append({"id": "bank_error", "what": "direct debit SFH-88213 collected in error by the bank",
                             "all_of": ["SFH88213"], "any_of": ["error", "mandate", "not ours", "refund", "reclaim"]})
@@ -606,7 +607,7 @@ def write_cheque_register(inst: Instance, txns: list[Txn], meta: dict, path: Pat
                 sent = min(sent, tail_dates[t.bank_ref])
             note = ""
         if "cancelled" in meta and t is meta["reissue"]:
-            note = f"Replaces {meta['cancelled'].gl_ref} (lost in post)"
+            note = f"Manual cheque - replaces {meta['cancelled'].gl_ref} (lost in post)"
         lines.append(f"{t.gl_ref.split('-')[-1]};{written:%d.%m.%Y};{t.counterparty};{eu_money(-t.amount)};"
                      f"{sent:%d.%m.%Y};{note}")
     path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
