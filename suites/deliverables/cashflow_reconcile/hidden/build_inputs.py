@@ -85,6 +85,13 @@ class Instance:
     reversal: dict = field(default_factory=dict)  # a payment posted with the wrong amount, reversed, re-posted
     returned_month: int = 0  # a customer's cheque returned unpaid in this month
     text_amount_rate: float = 0.1  # share of ledger amounts exported as text
+    # hard-instance traps (hidden/DESIGN.md): all off in the fair instance
+    volume: int = 1  # multiplier of the routine transaction volume
+    tail_days: int = 0  # business days of the next period in the portal export
+    held_cheques: int = 0  # cheques entered in the ledger at period end but despatched only after it
+    bank_error: bool = False  # a direct debit collected from the account in error by the bank
+    fx_receipts: int = 0  # euro receipts converted by the bank at its rate, booked at the invoice rate
+    cancelled_prior: bool = False  # a cheque of the signed-off reconciliation cancelled afterwards by e-mail
 
 
 INSTANCES = [
@@ -108,6 +115,7 @@ INSTANCES = [
         vat_months=(8, 11), lease_name="BRINEWOOD FORKLIFT RENTAL", interest=False,
         prior_end=dt.date(2025, 6, 30), prior_cheques=3, stale_cheque=True,
         reversal={"kind": "supplier", "month": 9}, returned_month=11, text_amount_rate=0.18,
+        volume=3, tail_days=6, held_cheques=4, bank_error=True, fx_receipts=9, cancelled_prior=True,
     ),
 ]
 
@@ -179,7 +187,7 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
         mm = f"{year % 100:02d}{m:02d}"
         mon = calendar.month_abbr[m].upper()
         # customer receipts
-        for _ in range(rng.randint(12, 15)):
+        for _ in range(rng.randint(12, 15) * inst.volume):
             inv += rng.randint(1, 4)
             d = rng.choice(days[1:])
             amt = money(rng, 1_400, 16_800)
@@ -208,7 +216,7 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
                             f"Card takings week {week:02d}"))
         # supplier payment runs (Tuesdays and Thursdays, a few lines each)
         runs = [d for d in days if d.weekday() in (1, 3)]
-        for run_day in rng.sample(runs, 3):
+        for run_day in rng.sample(runs, min(len(runs), 3 * inst.volume)):
             for line in range(1, rng.randint(3, 4) + 1):
                 sup = rng.choice(suppliers)
                 amt = -money(rng, 380, 12_500)
@@ -217,7 +225,7 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
                                 ref.replace("-", ""), "BACS", f"{sup.upper()[:20]} {ref.replace('-', '')}", sup,
                                 f"Supplier payment run {run_day:%d/%m}"))
         # cheques
-        for _ in range(2):
+        for _ in range(2 * inst.volume):
             chq += 1
             d = rng.choice(days[1:-8])
             sup = rng.choice(suppliers)
@@ -270,6 +278,46 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
     cust = rng.choice(customers)
     txns.append(Txn("receipt", money(rng, 2_500, 9_000), final_days[-1], None, f"INV-{inv}", f"INV{inv}", "BGC",
                     "", cust, f"Receipt against invoice INV-{inv} (remittance advice)"))
+
+    # euro receipts: the bank converts at its own rate on the day, the ledger was posted at the invoice's rate
+    for _ in range(inst.fx_receipts):
+        m = rng.choice(months)
+        d = rng.choice(business_days(year, m)[2:-3])
+        inv += rng.randint(1, 3)
+        cust = rng.choice(EU_CUSTOMERS)
+        eur = money(rng, 3_200, 21_000)
+        booked = round(rng.uniform(0.842, 0.872), 4)
+        rate = round(booked + rng.choice([-1, 1]) * rng.uniform(0.003, 0.014), 4)
+        gbp_bank, gbp_book = int(round(eur * rate)), int(round(eur * booked))
+        txns.append(Txn("fx", gbp_bank, d, add_bdays(d, 2), f"INV-{inv}", f"INV{inv}", "FX",
+                        f"{cust.upper()[:18]} EUR {eur / 100:,.2f} @ {rate:.4f}", cust,
+                        f"Receipt INV-{inv} EUR {eur / 100:,.2f} at {booked:.4f}", gl_amount=gbp_book))
+    # cheques entered on the last days but kept in the drawer until after the period end
+    held: list[Txn] = []
+    for k in range(inst.held_cheques):
+        chq += 1
+        sup = rng.choice(suppliers)
+        held.append(Txn("held", -money(rng, 2_400, 9_800), final_days[-2 + (k % 2)], None, f"CHQ-{chq:06d}",
+                        f"CHQ {chq:06d}", "CHQ", f"CHEQUE {chq:06d}", sup, f"Cheque {chq:06d}"))
+    txns += held
+    # a receipt entered on the last day on the customer's word: it has not arrived a week into the next period
+    unsupported: Txn | None = None
+    if inst.tail_days:
+        inv += 3
+        cust = rng.choice(customers)
+        unsupported = Txn("unsupported", money(rng, 6_000, 14_000), final_days[-1], None, f"INV-{inv}", f"INV{inv}",
+                          "BGC", "", cust, f"Receipt against invoice INV-{inv} (customer confirmed payment)")
+        txns.append(unsupported)
+    # a direct debit the bank collected from our account under another customer's mandate
+    if inst.bank_error:
+        txns.append(Txn("bank_error", -money(rng, 2_600, 5_900), None, final_days[-9], "", "SFH-88213", "DD",
+                        "SEAFORTH HLDGS COLLECTION", "Seaforth Holdings", ""))
+    # a cheque of the signed-off reconciliation cancelled afterwards, written back by journal and re-issued
+    writeback: Txn | None = None
+    if inst.cancelled_prior:
+        writeback = Txn("writeback", 0, business_days(year, months[0])[6], None, "JNL-0714",
+                        counterparty="", narrative="Journal per controller")
+        txns.append(writeback)
 
     # ledger errors: one amount keyed wrongly, one line posted twice ----------------------------------------
     def pick(kind: str, month: int) -> Txn:
@@ -324,6 +372,21 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
     prior.append(Txn("prior_lodgement", money(rng, 1_900, 8_400), pdays[-1], first_days[0], f"INV-{inv0}",
                      f"INV{inv0}", "BGC", f"{cust.upper()[:18]} INV{inv0}", cust, f"Receipt against invoice INV-{inv0}",
                      prior=True))
+    cancelled: Txn | None = None
+    if writeback is not None:  # the cancelled cheque: in the signed-off reconciliation, never presented
+        cancelled = Txn("prior_cheque", -money(rng, 3_100, 6_800), pdays[-3], None, f"CHQ-{inst.cheque_start - 4:06d}",
+                        f"CHQ {inst.cheque_start - 4:06d}", "CHQ", "", rng.choice(suppliers), "", prior=True)
+        prior.insert(1, cancelled)
+        writeback.amount = -cancelled.amount
+        writeback.reversal_of = cancelled
+        manual = 900_014  # the replacement is written from the manual cheque book, out of the printed sequence
+        reissue = Txn("cheque", cancelled.amount, add_bdays(writeback.gl_date, 1),
+                      add_bdays(writeback.gl_date, 6), f"CHQ-{manual}", f"CHQ {manual}", "CHQ",
+                      f"CHEQUE {manual}", cancelled.counterparty, f"Cheque {manual}")
+        txns.append(reissue)
+        meta_cancel = {"cancelled": cancelled, "writeback": writeback, "reissue": reissue}
+    else:
+        meta_cancel = {}
     for k, t in enumerate(prior):
         t.entry = inst.entry_start - 4 - 5 * (len(prior) - k)
     txns += prior
@@ -332,13 +395,38 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
          "all_of": [f"INV{inv}"], "any_of": ["unpaid", "returned", "dishonour", "bounced", "refer to drawer"]},
     ]
     for t in prior:
-        if t.kind == "prior_cheque" and t.bank_date is None:
+        if t.kind == "prior_cheque" and t.bank_date is None and t is not cancelled:
             meta_issues.append({
                 "id": "stale_cheque", "what": f"cheque {t.bank_ref} of {t.gl_date:%d/%m/%Y} unpresented for over six "
                                                "months: stale, to be written back",
                 "all_of": [t.bank_ref.split()[-1]],
                 "any_of": ["stale", "six months", "6 months", "out of date", "out-of-date", "write back",
                            "written back", "write-back"]})
+
+    if held:
+        first = held[0].bank_ref.split()[-1]
+        meta_issues.append({"id": "held_cheques",
+                            "what": f"{len(held)} cheques from {held[0].gl_ref} entered at the period end but "
+                                    "despatched only after it: written back, cut-off to be corrected",
+                            "all_of": [first], "any_of": ["held", "not released", "not despatched", "not sent",
+                                                          "despatch", "cut-off", "cut off", "window"]})
+    if unsupported is not None:
+        meta_issues.append({"id": "unsupported_receipt",
+                            "what": f"receipt {unsupported.gl_ref} entered on the last day, not received by the bank "
+                                    "a week into the next period: unsupported",
+                            "all_of": [unsupported.bank_ref], "any_of": [
+                                "not received", "not arrived", "not cleared", "has not cleared", "unsupported",
+                                "no evidence", "not been received", "not yet received", "not credited", "reverse",
+                                "still outstanding", "not appear"]})
+    if inst.fx_receipts:
+        meta_issues.append({"id": "fx", "what": "euro receipts booked at the invoice rate: exchange differences "
+                                                 "never posted",
+                            "all_of": ["EUR"], "any_of": ["exchange difference", "exchange loss", "exchange gain",
+                                                          "fx loss", "fx gain", "fx difference", "revalu",
+                                                          "currency", "exchange rate"]})
+    if inst.bank_error:
+        meta_issues.append({"id": "bank_error", "what": "direct debit SFH-88213 collected in error by the bank",
+                            "all_of": ["SFH88213"], "any_of": ["error", "mandate", "not ours", "refund", "reclaim"]})
 
     # ids: bank transaction ids in statement order, ledger entries in posting order -------------------------
     bank = sorted((t for t in txns if t.bank_date), key=lambda t: (t.bank_date, rng.random()))
@@ -356,8 +444,14 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
     for t in txns:
         if t.duplicate_of is not None:
             t.status = "duplicate_in_gl"
-        elif t.kind == "reversed":
+        elif t.kind == "reversed" or t.kind == "writeback" or t is cancelled:
             t.status = "reversed"
+        elif t.kind == "held":
+            t.status = "not_released"
+        elif t.kind == "bank_error":
+            t.status = "bank_error"
+        elif t.kind == "fx":
+            t.status = "fx_difference"
         elif t.prior:
             t.status = "prior_period" if t.bank_date else "gl_only"
         elif t.gl_date and t.bank_date:
@@ -367,8 +461,42 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
         else:
             t.status = "gl_only"
     assert all(t.bank_date is None or t.bank_date <= period_end for t in txns)
-    meta = {"period_end": period_end, "bank": bank, "gl": gl, "prior": prior, "issues": meta_issues}
+    meta = {"period_end": period_end, "bank": bank, "gl": gl, "prior": prior, "issues": meta_issues,
+            "held": held, "tail": next_period_lines(inst, rng, txns, period_end), **meta_cancel}
     return txns, meta
+
+
+def next_period_lines(inst: Instance, rng: random.Random, txns: list[Txn], period_end: dt.date) -> list[Txn]:
+    """The first business days after the period end, as the portal exports them when run in January: items
+    outstanding at the period end clear here (cheques, the remittance, the bank's refund), among routine lines."""
+    if not inst.tail_days:
+        return []
+    y, m = (period_end.year + 1, 1) if period_end.month == 12 else (period_end.year, period_end.month + 1)
+    days = business_days(y, m)[: inst.tail_days]
+    tail: list[Txn] = []
+    for t in txns:
+        if t.status == "gl_only" and not t.prior and t.kind != "unsupported":
+            tail.append(Txn("tail", t.amount, None, days[rng.randint(0, 2)], bank_ref=t.bank_ref, bank_type=t.bank_type,
+                            bank_desc=t.bank_desc or f"{t.counterparty.upper()[:18]} {t.bank_ref}"))
+        if t.status == "bank_error":
+            tail.append(Txn("tail", -t.amount, None, days[3], bank_ref=t.bank_ref, bank_type="CR",
+                            bank_desc="REVERSAL DEBIT CLAIM SFH-88213"))
+    for d in days:
+        if d.weekday() == 1:
+            tail.append(Txn("tail", money(rng, 900, 4_200), None, d, bank_ref=f"MS {y} W{d.isocalendar()[1]:02d}",
+                            bank_type="BGC", bank_desc="CARDNET MERCHANT SETTLEMENT"))
+        for _ in range(rng.randint(2, 5)):
+            inv = rng.randint(7_900, 8_400)
+            tail.append(Txn("tail", money(rng, 1_400, 16_800), None, d, bank_ref=f"INV{inv}", bank_type="BGC",
+                            bank_desc=f"{rng.choice(CUSTOMERS[inst.name]).upper()[:18]} INV{inv}"))
+    tail.append(Txn("tail", -1 * 845_000, None, days[0], bank_ref=f"RENT {y % 100:02d}{m:02d}", bank_type="SO",
+                    bank_desc=f"RENT {y % 100:02d}{m:02d} UNIT 4 LANDLORD"))
+    tail.sort(key=lambda t: (t.bank_date, rng.random()))
+    per_day: dict[dt.date, int] = {}
+    for t in tail:
+        per_day[t.bank_date] = per_day.get(t.bank_date, 0) + 1
+        t.txn_id = f"{inst.bank_prefix}{t.bank_date:%y%m%d}-{per_day[t.bank_date]:03d}"
+    return tail
 
 
 def gl_amount(t: Txn) -> int:
@@ -426,21 +554,118 @@ def write_bank(inst: Instance, bank: list[Txn], path: Path) -> int:
 CSV_DATE = {"base": "%Y-%m-%d", "h2": "%d-%b-%Y"}
 
 
-def write_bank_csv(inst: Instance, bank: list[Txn], path: Path) -> int:
+def write_bank_csv(inst: Instance, bank: list[Txn], tail: list[Txn], path: Path) -> int:
     """The new business portal's export, run from the first day of the penultimate month: that month is in both
-    exports, under the same transaction ids."""
+    exports, under the same transaction ids. Run in the next period, it also holds that period's first days.
+    Returns the balance at the period end."""
     start = dt.date(inst.year, inst.months[-2], 1)
     bal = inst.opening_pence + sum(t.amount for t in bank if t.bank_date < start)
+    closing = bal
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["Posting date", "Transaction ID", "Type", "Details", "Reference", "Amount GBP", "Balance GBP"])
-        for t in bank:
+        for t in [*bank, *tail]:
             if t.bank_date < start:
                 continue
             bal += t.amount
+            if t.kind != "tail":
+                closing = bal
             w.writerow([f"{t.bank_date:{CSV_DATE[inst.name]}}", t.txn_id, t.bank_type, t.bank_desc, t.bank_ref,
                         f"{t.amount / 100:.2f}", f"{bal / 100:.2f}"])
-    return bal
+    return closing
+
+
+def eu_money(p: int) -> str:
+    """An amount as the payables system writes it: 1.234,56 (points for thousands, a decimal comma)."""
+    whole, frac = divmod(abs(p), 100)
+    return ("-" if p < 0 else "") + f"{whole:,}".replace(",", ".") + f",{frac:02d}"
+
+
+def write_cheque_register(inst: Instance, txns: list[Txn], meta: dict, path: Path) -> None:
+    """The payables system's cheque register (semicolon-separated, Windows-1252, decimal commas): every cheque
+    written in the period, with the day it was despatched to the payee."""
+    held = {id(t) for t in meta["held"]}
+    tail_dates = {t.bank_ref: t.bank_date for t in meta["tail"]}
+    cheques = sorted((t for t in txns if t.kind in ("cheque", "held") and t.gl_date), key=lambda t: t.gl_ref)
+    rng = random.Random(inst.seed + 7)
+    y, m = inst.year + (inst.months[-1] == 12), inst.months[-1] % 12 + 1
+    release = dt.date(y, m, 12)
+    lines = ["Cheque no;Date written;Payee;Amount;Despatched;Note"]
+    postdated = meta["held"][-1] if len(meta["held"]) > 3 else None
+    for t in cheques:
+        written = t.gl_date
+        if t is postdated:
+            written = sent = add_bdays(dt.date(y, m, 1), 2)
+            note = ""
+        elif id(t) in held:
+            sent, note = release, ""
+        else:
+            sent = t.gl_date if rng.random() < 0.7 else add_bdays(t.gl_date, 1)
+            if t.bank_date is not None:
+                sent = min(sent, t.bank_date)
+            elif t.bank_ref in tail_dates:
+                sent = min(sent, tail_dates[t.bank_ref])
+            note = ""
+        if "cancelled" in meta and t is meta["reissue"]:
+            note = f"Manual cheque - replaces {meta['cancelled'].gl_ref} (lost in post)"
+        lines.append(f"{t.gl_ref.split('-')[-1]};{written:%d.%m.%Y};{t.counterparty};{eu_money(-t.amount)};"
+                     f"{sent:%d.%m.%Y};{note}")
+    path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
+
+
+def write_bank_reply(inst: Instance, txns: list[Txn], meta: dict, path: Path) -> None:
+    err = next(t for t in txns if t.kind == "bank_error")
+    back = next(t for t in meta["tail"] if t.bank_ref == err.bank_ref)
+    who = PEOPLE[inst.name]
+    msg = (f"From: Priya Hallam <p.hallam@haldencrewe.example>\n"
+           f"To: {who['controller']} <{who['controller'].split()[0].lower()}@{who['domain']}>\n"
+           f"Date: {back.bank_date:%a, %d %b %Y} 10:05:44 +0000\n"
+           "Subject: RE: Unknown direct debit on 20667153\n"
+           "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+           f"Dear {who['controller'].split()[0]},\n\n"
+           f"Thank you for raising the collection of {gbp(-err.amount)} on {err.bank_date:%d %B %Y} with reference "
+           f"{err.bank_ref}. We have confirmed that it was taken from your account in error under a mandate held by "
+           "another of our customers. A claim under the Direct Debit Guarantee has been made and the full amount "
+           f"was credited back to your account today, {back.bank_date:%d %B %Y}. No action is needed on your part "
+           "and no charge applies.\n\nKind regards,\nPriya Hallam\nRelationship Manager, "
+           f"{inst.bank_name}\n")
+    path.write_text(msg, encoding="utf-8")
+
+
+def write_bookkeeper_notes(inst: Instance, path: Path) -> None:
+    """The bookkeeper's own crib sheet: mostly right, but two of its rules are wrong (a cheque is stale after six
+    months, not twelve; a cheque still in the drawer at the period end is not an unpresented cheque)."""
+    who = PEOPLE[inst.name]
+    text = (f"Bank rec - how I do it ({who['bookkeeper']})\n"
+            "==========================================\n\n"
+            "- Old export first, then the portal csv. Watch the overlap.\n"
+            "- Start from the signed-off rec, not the drafts.\n"
+            "- Bank charges and the forklift DD get posted from the statement after the rec.\n"
+            "- Unpresented cheques: everything written up to the last day goes on the list as usual, whatever the "
+            "payables register says. Auditors only look at the total.\n"
+            "- Old cheques: leave them on the list. A cheque only goes stale after 12 months, so nothing to do "
+            "before then.\n"
+            "- EUR receipts: the bank's figure is the one that counts; put the small differences through bank "
+            "charges at year end.\n"
+            "- Unknown DDs: ask the bank before posting anything.\n")
+    path.write_text(text, encoding="utf-8")
+
+
+def write_controller_note(inst: Instance, meta: dict, path: Path) -> None:
+    """The controller's e-mail after the last reconciliation was signed off: one cheque in it was cancelled."""
+    who = PEOPLE[inst.name]
+    c, wb = meta["cancelled"], meta["writeback"]
+    msg = (f"From: {who['controller']} <{who['controller'].split()[0].lower()}@{who['domain']}>\n"
+           f"To: {who['bookkeeper']} <{who['bookkeeper'].split()[0].lower()}@{who['domain']}>\n"
+           f"Date: {wb.gl_date:%a, %d %b %Y} 09:12:31 +0000\n"
+           f"Subject: {c.gl_ref} - lost in the post\n"
+           "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+           f"{who['bookkeeper'].split()[0]},\n\n{c.counterparty} say they never received {c.gl_ref} "
+           f"({gbp(-c.amount)}), which is on the {inst.prior_end:%B} reconciliation we signed off. I have asked "
+           f"the bank to stop it. Please write it back with a journal today (use {wb.gl_ref}) and send them a "
+           f"replacement cheque. I am not re-issuing the signed-off reconciliation for this.\n\n"
+           f"{who['controller'].split()[0]}\n")
+    path.write_text(msg, encoding="utf-8")
 
 
 def ledger_opening(inst: Instance, prior: list[Txn]) -> int:
@@ -541,10 +766,13 @@ def figures(inst: Instance, txns: list[Txn], bank_close: int, gl_close: int) -> 
     receipts_transit = total(lambda t: t.amount if t.status == "gl_only" and t.amount > 0 else 0)
     payments_out = total(lambda t: t.amount if t.status == "gl_only" and t.amount < 0 else 0)
     bank_only = total(lambda t: t.amount if t.status == "bank_only" else 0)
-    corrections = total(lambda t: t.amount - gl_amount(t) if t.status == "amount_mismatch" else 0)
+    corrections = total(lambda t: t.amount - gl_amount(t) if t.status in ("amount_mismatch", "fx_difference")
+                        else 0)
     dups = total(lambda t: -gl_amount(t) if t.status == "duplicate_in_gl" else 0)
-    adj_bank = bank_close + receipts_transit + payments_out
-    adj_book = gl_close + bank_only + corrections + dups
+    bank_errors = total(lambda t: -t.amount if t.status == "bank_error" else 0)
+    not_released = total(lambda t: -gl_amount(t) if t.status == "not_released" else 0)
+    adj_bank = bank_close + receipts_transit + payments_out + bank_errors
+    adj_book = gl_close + bank_only + corrections + dups + not_released
     assert adj_bank == adj_book, (adj_bank, adj_book)
     monthly = []
     opening = inst.opening_pence
@@ -556,8 +784,9 @@ def figures(inst: Instance, txns: list[Txn], bank_close: int, gl_close: int) -> 
     assert opening == bank_close
     return {
         "bank_closing": bank_close, "receipts_in_transit": receipts_transit, "payments_outstanding": payments_out,
-        "adjusted_bank": adj_bank, "ledger_closing": gl_close, "bank_only_net": bank_only,
-        "amount_corrections": corrections, "duplicates_reversed": dups, "adjusted_ledger": adj_book,
+        "bank_errors": bank_errors, "adjusted_bank": adj_bank, "ledger_closing": gl_close, "bank_only_net": bank_only,
+        "amount_corrections": corrections, "duplicates_reversed": dups, "not_released": not_released,
+        "adjusted_ledger": adj_book,
         "monthly": monthly,
     }
 
@@ -566,11 +795,13 @@ STATEMENT_LABELS = [
     "Balance per bank statement at period end",
     "Add: receipts in the ledger not yet on the statement",
     "Less: payments in the ledger not yet on the statement",
+    "Errors on the statement to be corrected by the bank (net)",
     "Adjusted bank balance",
     "Balance per ledger at period end (recomputed from the lines)",
     "Bank items not yet in the ledger (net)",
     "Corrections of amounts posted wrongly",
     "Duplicate postings reversed",
+    "Cheques not released by the period end, written back",
     "Adjusted ledger balance",
     "Unreconciled difference",
 ]
@@ -586,13 +817,14 @@ def write_reference_xlsx(rows: list[dict], fig: dict, path: Path) -> None:
         ws.append([r[c] if r[c] != "" else None for c in cols])
     st = wb.create_sheet("Statement")
     st.append(["Item", "Amount"])
-    vals = [fig["bank_closing"], fig["receipts_in_transit"], fig["payments_outstanding"], None, fig["ledger_closing"],
-            fig["bank_only_net"], fig["amount_corrections"], fig["duplicates_reversed"], None, None]
+    vals = [fig["bank_closing"], fig["receipts_in_transit"], fig["payments_outstanding"], fig["bank_errors"], None,
+            fig["ledger_closing"], fig["bank_only_net"], fig["amount_corrections"], fig["duplicates_reversed"],
+            fig["not_released"], None, None]
     for label, v in zip(STATEMENT_LABELS, vals, strict=True):
         st.append([label, v / 100 if v is not None else None])
-    st["B5"] = "=B2+B3+B4"
-    st["B10"] = "=SUM(B6:B9)"
-    st["B11"] = "=B5-B10"
+    st["B6"] = "=B2+B3+B4+B5"
+    st["B12"] = "=SUM(B7:B11)"
+    st["B13"] = "=B6-B12"
     cf = wb.create_sheet("CashFlow")
     cf.append(["Month", "Opening balance", "Receipts", "Payments", "Net cash flow", "Closing balance"])
     for k, mrow in enumerate(fig["monthly"]):
@@ -627,8 +859,8 @@ def write_reference_memo(inst: Instance, txns: list[Txn], fig: dict, path: Path)
     for t in txns:
         if t.status == "matched":
             continue
-        amt = t.amount if t.status != "duplicate_in_gl" else gl_amount(t)
-        if t.status == "amount_mismatch":
+        amt = t.amount if t.status not in ("duplicate_in_gl", "not_released") else gl_amount(t)
+        if t.status in ("amount_mismatch", "fx_difference"):
             amt = t.amount - gl_amount(t)
         label = t.txn_id or f"entry {t.entry}"
         cells = tbl.add_row().cells
@@ -653,6 +885,9 @@ def write_reference_memo(inst: Instance, txns: list[Txn], fig: dict, path: Path)
     d.save(path)
 
 
+EU_CUSTOMERS = ["Rederij Van Kampen BV", "Hafenwerft Kiel GmbH", "Chantiers Naval Lorient SARL",
+                "Astillero Bahía Norte SL", "Nordhavn Bådeværft ApS", "Cantiere Liguria Srl"]
+
 PEOPLE = {
     "base": {"controller": "Hannah Oduya", "bookkeeper": "Gareth Pim", "domain": "pellhamrook.co.uk"},
     "h2": {"controller": "Rafael Quist", "bookkeeper": "Moira Tennant", "domain": "osterbymarine.co.uk"},
@@ -662,16 +897,25 @@ PEOPLE = {
 PRIOR_FILES = ("bank_rec_prior_period_v2.docx", "bank_rec_prior_period.docx")
 
 
-def write_prior_rec(inst: Instance, prior: list[Txn], path: Path, *, final: bool) -> None:
-    """The last reconciliation: the bank balance at the prior period end and the items outstanding then."""
+def write_prior_rec(inst: Instance, prior: list[Txn], path: Path, *, final: bool,
+                    dropped: tuple[Txn, ...] = ()) -> None:
+    """The last reconciliation: the bank balance at the prior period end and the items outstanding then. With
+    `dropped`, a later unreviewed revision that takes those cheques off the list as if they had been written back
+    (only one of them was, by journal)."""
     who = PEOPLE[inst.name]
-    items = prior if final else [t for t in prior if t is not prior[0]]
+    if dropped:
+        items = [t for t in prior if all(t is not x for x in dropped)]
+    else:
+        items = prior if final else [t for t in prior if t is not prior[0]]
     d = docx.Document()
     d.core_properties.author = who["bookkeeper"]
     d.add_heading(f"{inst.company} - bank reconciliation, account 1010, at {inst.prior_end:%d %B %Y}", level=1)
     if final:
         d.add_paragraph(f"Status: FINAL. Prepared by {who['bookkeeper']}; reviewed and signed off by "
                         f"{who['controller']} on {add_bdays(inst.prior_end, 6):%d/%m/%Y}.")
+    elif dropped:
+        d.add_paragraph(f"Status: v3, updated by {who['bookkeeper']} on "
+                        f"{dt.date(inst.year, inst.months[-1], 15):%d/%m/%Y} for the year-end file (supersedes v2).")
     else:
         d.add_paragraph(f"Status: draft v1 prepared by {who['bookkeeper']} on {add_bdays(inst.prior_end, 2):%d/%m/%Y}"
                         " for review.")
@@ -680,10 +924,10 @@ def write_prior_rec(inst: Instance, prior: list[Txn], path: Path, *, final: bool
     chqs = sum(t.amount for t in items if t.amount < 0)
     t = d.add_table(rows=0, cols=2)
     t.style = "Table Grid"
-    ledger = ledger_opening(inst, prior)
+    ledger = ledger_opening(inst, prior) - sum(t.amount for t in dropped)
     lines = [("Balance per bank statement", gbp(bank_bal)), ("Add: lodgements not yet credited", gbp(lodg)),
              ("Less: unpresented cheques", gbp(chqs)), ("Adjusted bank balance", gbp(bank_bal + lodg + chqs)),
-             ("Balance per ledger account 1010", gbp(ledger)),
+             ("Balance per ledger account 1010" + (" (after write-backs)" if dropped else ""), gbp(ledger)),
              ("Difference", gbp(bank_bal + lodg + chqs - ledger))]
     for k, v in lines:
         cells = t.add_row().cells
@@ -703,12 +947,14 @@ def write_prior_rec(inst: Instance, prior: list[Txn], path: Path, *, final: bool
         cells[3].text = it.gl_ref
         cells[4].text = it.counterparty
         cells[5].text = gbp(it.amount)
-    if not final:
+    if dropped:
+        d.add_paragraph(f"{' and '.join(t.gl_ref for t in dropped)} taken off the list: written back.")
+    elif not final:
         d.add_paragraph("The difference is still being investigated.")
     d.save(path)
 
 
-def write_email(inst: Instance, path: Path) -> None:
+def write_email(inst: Instance, path: Path, sent: dt.date) -> None:
     who = PEOPLE[inst.name]
     last, penult = calendar.month_name[inst.months[-1]], calendar.month_name[inst.months[-2]]
     final, draft = PRIOR_FILES
@@ -719,11 +965,12 @@ def write_email(inst: Instance, path: Path) -> None:
                 " please ignore it.\n")
     else:
         body = (f"The old portal stopped exporting after {penult} so the rest is from the new portal "
-                "(bank_portal_export.csv).\n\n"
-                f"Both versions of the {inst.prior_end:%B} reconciliation are in the folder.\n")
+                "(bank_portal_export.csv), which I ran this morning.\n\n"
+                f"Both versions of the {inst.prior_end:%B} reconciliation are in the folder, and the cheque "
+                "register from the payables system.\n")
     msg = (f"From: {who['bookkeeper']} <{who['bookkeeper'].split()[0].lower()}@{who['domain']}>\n"
            f"To: {who['controller']} <{who['controller'].split()[0].lower()}@{who['domain']}>\n"
-           f"Date: {add_bdays(dt.date(inst.year, inst.months[-1], 20), 0):%a, %d %b %Y} 17:42:10 +0000\n"
+           f"Date: {sent:%a, %d %b %Y} 17:42:10 +0000\n"
            "Subject: Handover - bank account 1010\n"
            "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
            f"Hi {who['controller'].split()[0]},\n\nBefore I go, the files for the bank reconciliation:\n\n"
@@ -736,7 +983,31 @@ def issue_memo_text(issue: dict) -> str:
     return {"returned_cheque": "The {what}: the receipt stays matched, the unpaid item is a bank-only debit; the "
                                "customer's balance must be reinstated and chased.",
             "stale_cheque": "The {what}. Cheques are stale after six months, so the amount should be written back "
-                            "to the ledger and the payee contacted."}[issue["id"]].format(what=issue["what"])
+                            "to the ledger and the payee contacted.",
+            "held_cheques": "The {what}: they were held, not despatched, at the period end, so they are not "
+                            "unpresented cheques; the period-end cash is understated in the ledger by their total "
+                            "and the cut-off practice should be stopped.",
+            "unsupported_receipt": "The {what}; it should be reversed until the money arrives, and the customer "
+                                   "asked for a remittance.",
+            "fx": "The {what}: the bank amounts are right; the exchange differences on the EUR receipts must be "
+                  "posted to the exchange difference account.",
+            "bank_error": "The {what}: the bank has confirmed the error and refunded it in the next period; it is "
+                          "not posted to the ledger and the refund clears it."}[issue["id"]].format(what=issue["what"])
+
+
+ROUTINE = ("bank_only", "gl_only")
+
+
+def item_weights(txns: list[Txn]) -> dict[str, int]:
+    """Each reconciling item's weight in the item-by-item check: routine timing items 1, items that need a
+    judgement (or a second file) 3."""
+    out = {}
+    for t in txns:
+        if t.status == "matched":
+            continue
+        key = f"{t.txn_id if t.bank_date else ''}|{t.entry if t.gl_date else ''}|{t.status}"
+        out[key] = 1 if t.status in ROUTINE and not t.prior and t.kind not in ("returned", "unsupported") else 3
+    return out
 
 
 def build(inst: Instance) -> None:
@@ -752,14 +1023,27 @@ def build(inst: Instance) -> None:
     txns, meta = generate(inst)
     with tempfile.TemporaryDirectory() as tmp:
         write_bank(inst, meta["bank"], inp / "bank_statement.xlsx")
-        bank_close = write_bank_csv(inst, meta["bank"], inp / "bank_portal_export.csv")
+        bank_close = write_bank_csv(inst, meta["bank"], meta["tail"], inp / "bank_portal_export.csv")
         raw = Path(tmp) / "ledger_1010.xlsx"
         gl_close = write_ledger(inst, meta["gl"], meta["prior"], raw)
         recalc(raw, inp / "ledger_1010.xlsx")
     final, draft = PRIOR_FILES
     write_prior_rec(inst, meta["prior"], inp / final, final=True)
     write_prior_rec(inst, meta["prior"], inp / draft, final=False)
-    write_email(inst, inp / "handover_email.eml")
+    if "cancelled" in meta:  # a later revision nobody reviewed, which is not the reconciliation that applies
+        stale = tuple(t for t in meta["prior"] if t.kind == "prior_cheque" and t.bank_date is None)
+        write_prior_rec(inst, meta["prior"], inp / "bank_rec_prior_period_v3.docx", final=False, dropped=stale)
+    sent = (add_bdays(meta["tail"][-1].bank_date, 1) if meta["tail"]
+            else add_bdays(dt.date(inst.year, inst.months[-1], 20), 0))
+    write_email(inst, inp / "handover_email.eml", sent)
+    if meta["held"]:
+        write_cheque_register(inst, txns, meta, inp / "cheque_register.csv")
+    if inst.bank_error:
+        write_bank_reply(inst, txns, meta, inp / "bank_reply_direct_debit.eml")
+    if inst.volume > 1:
+        write_bookkeeper_notes(inst, inp / "rec_notes_moira.txt")
+    if "cancelled" in meta:
+        write_controller_note(inst, meta, inp / f"fw_{meta['cancelled'].gl_ref.lower()}.eml")
     fig = figures(inst, txns, bank_close, gl_close)
     fig["period_end_text"] = f"{meta['period_end']:%d %B %Y}".lstrip("0")
     fig["issues"] = [dict(i, memo=issue_memo_text(i)) for i in meta["issues"]]
@@ -772,6 +1056,7 @@ def build(inst: Instance) -> None:
     write_reference_memo(inst, txns, fig, ref / "memo.docx")
     out = {k: (v / 100 if isinstance(v, int) else v) for k, v in fig.items() if k not in ("monthly", "issues")}
     out["unmatched_items"] = sum(1 for t in txns if t.status != "matched")
+    (ref / "item_weights.json").write_text(json.dumps(item_weights(txns), indent=1) + "\n", encoding="utf-8")
     (ref / "figures.json").write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
     issues = [{k: v for k, v in i.items() if k != "memo"} for i in fig["issues"]]
     (ref / "issues.json").write_text(json.dumps(issues, indent=2) + "\n", encoding="utf-8")

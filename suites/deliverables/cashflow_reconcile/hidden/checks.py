@@ -55,8 +55,19 @@ def _same(a, b):
     return abs(a - b) <= 0.005
 
 
+def _weights(reference) -> dict:
+    """Each reference item's weight (hidden/reference/item_weights.json): judgement items weigh more than
+    routine timing differences. Keys are (bank id, ledger entry, status)."""
+    try:
+        _, data = reference.read_one("item_weights.json")
+    except (KeyError, FileNotFoundError):
+        return {}
+    return {tuple(k.split("|")): float(v) for k, v in json.loads(data).items()}
+
+
 def unmatched_items(output, reference, params):
-    """F1 score of the delivered reconciling items (status, both ids and both amounts must agree)."""
+    """Weighted F1 of the delivered reconciling items (status, both ids and both amounts must agree); an item
+    that needs a judgement weighs three times a routine one, an unexpected delivered item weighs one."""
     try:
         _, data = output.read_one("cashflow.xlsx")
         wb = openpyxl.load_workbook(io.BytesIO(data), data_only=True, read_only=True)
@@ -78,7 +89,12 @@ def unmatched_items(output, reference, params):
     hits = [k for k in want if k in got and all(_same(a, b) for a, b in zip(got[k], want[k]))]
     if not got and not want:
         return 0.0, "no reconciling items expected or delivered: nothing to check"
-    f1 = 2 * len(hits) / (len(got) + len(want))
+    weight = _weights(reference)
+
+    def w(k):
+        return weight.get(k, 1.0)
+
+    f1 = 2 * sum(w(k) for k in hits) / (sum(w(k) for k in got) + sum(w(k) for k in want))
     missing = [f"{k[2]} {k[0] or '-'}/{k[1] or '-'}" for k in want if k not in hits]
     extra = [f"{k[2]} {k[0] or '-'}/{k[1] or '-'}" for k in got if k not in want]
     ev = f"{len(hits)}/{len(want)} reconciling items right, {len(got)} delivered"

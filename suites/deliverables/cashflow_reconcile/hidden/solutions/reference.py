@@ -3,6 +3,7 @@ build the cash-flow workbook and the memo, and raise what needs a decision."""
 
 import csv
 import datetime as dt
+import io
 import re
 from pathlib import Path
 
@@ -11,6 +12,9 @@ import openpyxl
 
 INPUT, OUTPUT = Path("input"), Path("output")
 OUTPUT.mkdir(exist_ok=True)
+# what a shortcut running this script skips (run with runpy and init_globals): "emails", "register", "fx",
+# "tail", "stale"
+SKIP = set(globals().get("SKIP", ()))
 
 
 def pence(x):
@@ -66,6 +70,8 @@ for r in rows[header_at + 1 :]:
 # the new portal's export overlaps the old one: the same transaction ids appear in both
 seen = {b["id"]: b for b in bank}
 for path in sorted(INPUT.glob("*.csv")):
+    if b"Transaction ID" not in path.read_bytes()[:200]:
+        continue
     with open(path, newline="", encoding="utf-8-sig") as f:
         for r in csv.DictReader(f):
             r = {str(k).strip().lower(): (v or "").strip() for k, v in r.items()}
@@ -78,11 +84,9 @@ for path in sorted(INPUT.glob("*.csv")):
                 assert seen[tid]["amount"] == line["amount"], f"{tid} differs between the exports"
                 continue
             seen[tid] = line
+            line["balance"] = pence(r["balance gbp"])
             bank.append(line)
-            last_balance = pence(r["balance gbp"])
 bank.sort(key=lambda b: (b["date"], b["id"]))
-bank_closing = bank_opening + sum(b["amount"] for b in bank)
-assert bank_closing == last_balance, "bank lines do not add up to the portal's closing balance"
 
 # ------------------------------------------------------------------------------------------- ledger export
 wb = openpyxl.load_workbook(INPUT / "ledger_1010.xlsx", data_only=False)  # values typed in, not formula results
@@ -101,10 +105,45 @@ for r in grows[1:]:
         "entry": int(r[gcols["entry"]]),
         "date": as_date(r[gcols["date"]]),
         "ref": r[gcols["doc ref"]] or "",
+        "narrative": str(r[gcols["narrative"]] or ""),
         "amount": pence(r[gcols["debit"]]) - pence(r[gcols["credit"]]),
     })
 gl.sort(key=lambda g: g["entry"])
 gl_closing = gl_opening + sum(g["amount"] for g in gl)
+
+# the period is the ledger's: an export run after the period end also holds the next period's first days
+last_gl = max(g["date"] for g in gl)
+period_end = dt.date(last_gl.year + last_gl.month // 12, last_gl.month % 12 + 1, 1) - dt.timedelta(days=1)
+after = [b for b in bank if b["date"] > period_end]
+if "tail" not in SKIP:
+    bank = [b for b in bank if b["date"] <= period_end]
+bank_closing = bank_opening + sum(b["amount"] for b in bank)
+last_balance = next((b["balance"] for b in reversed(bank) if "balance" in b), bank_closing)
+assert bank_closing == last_balance or "tail" in SKIP, "bank lines do not add up to the portal's period-end balance"
+
+# e-mails: a bank's confirmation of a debit taken in error; a cheque cancelled after the last sign-off
+bank_error_refs, cancelled_cheques = set(), {}
+for path in sorted(INPUT.glob("*.eml")) if "emails" not in SKIP else []:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    body = text.split("\n\n", 1)[-1]
+    if re.search(r"in error", body, re.I):
+        bank_error_refs |= {norm_ref(x) for x in re.findall(r"\b[A-Z]{2,4}-\d{4,}\b", body)}
+    if re.search(r"write (it )?back|written back", body, re.I):
+        chq = re.findall(r"CHQ-\d{6}", body)
+        jnl = re.findall(r"JNL-\d+", body)
+        if chq and jnl:
+            cancelled_cheques[norm_ref(chq[0])] = norm_ref(jnl[0])
+
+# the payables system's cheque register: a cheque despatched after the period end was not issued in it
+held_refs = set()
+for path in sorted(INPUT.glob("*.csv")) if "register" not in SKIP else []:
+    raw = path.read_bytes()
+    if b"Cheque no" not in raw[:200]:
+        continue
+    for r in csv.DictReader(io.StringIO(raw.decode("cp1252")), delimiter=";"):
+        sent = as_date(r["Despatched"])
+        if sent > period_end:
+            held_refs.add(norm_ref("CHQ-" + r["Cheque no"].strip()))
 
 # ----------------------------------------------------------------------------- last signed-off reconciliation
 prior = []
@@ -128,6 +167,13 @@ assert gl_opening is not None
 units = []
 used_gl = set()
 bank_left = []
+# a cheque of the last reconciliation cancelled afterwards and written back by journal: the two cancel out
+for p in [p for p in prior if norm_ref(p["ref"]) in cancelled_cheques]:
+    jnl_ref = cancelled_cheques[norm_ref(p["ref"])]
+    jnl = next(g for g in gl if norm_ref(g["ref"]) == jnl_ref and g["amount"] == -p["amount"])
+    prior.remove(p)
+    used_gl.add(jnl["entry"])
+    units += [(None, p, "reversed"), (None, jnl, "reversed")]
 for b in bank:
     key = norm_ref(b["ref"])
     hit = None
@@ -159,7 +205,8 @@ for b in bank_left:
                     and (g["amount"] > 0) == (b["amount"] > 0)), None)
     if hit:
         used_gl.add(hit["entry"])
-        units.append((b, hit, "amount_mismatch"))
+        fx = ("EUR" in b["desc"].upper() or "EUR" in hit["narrative"].upper()) and "fx" not in SKIP
+        units.append((b, hit, "fx_difference" if fx else "amount_mismatch"))
     else:
         still_left.append(b)
 # a posting and its reversal (same reference, amounts that cancel) are not reconciling items
@@ -178,9 +225,11 @@ for g in gl:
     if g["entry"] in used_gl:
         continue
     status = "duplicate_in_gl" if (norm_ref(g["ref"]), g["amount"]) in matched_keys else "gl_only"
+    if status == "gl_only" and norm_ref(g["ref"]) in held_refs:
+        status = "not_released"
     units.append((None, g, status))
 for b in still_left:
-    units.append((b, None, "bank_only"))
+    units.append((b, None, "bank_error" if norm_ref(b["ref"]) in bank_error_refs else "bank_only"))
 units.sort(key=lambda u: ((u[0] or u[1])["date"], u[0]["id"] if u[0] else "", u[1]["entry"] if u[1] else 0))
 
 
@@ -191,10 +240,12 @@ def total(pred):
 receipts_transit = total(lambda b, g, s: g["amount"] if s == "gl_only" and g["amount"] > 0 else 0)
 payments_outstanding = total(lambda b, g, s: g["amount"] if s == "gl_only" and g["amount"] < 0 else 0)
 bank_only = total(lambda b, g, s: b["amount"] if s == "bank_only" else 0)
-corrections = total(lambda b, g, s: b["amount"] - g["amount"] if s == "amount_mismatch" else 0)
+corrections = total(lambda b, g, s: b["amount"] - g["amount"] if s in ("amount_mismatch", "fx_difference") else 0)
 dups = total(lambda b, g, s: -g["amount"] if s == "duplicate_in_gl" else 0)
-adjusted = bank_closing + receipts_transit + payments_outstanding
-assert adjusted == gl_closing + bank_only + corrections + dups, "reconciliation does not balance"
+bank_errors = total(lambda b, g, s: -b["amount"] if s == "bank_error" else 0)
+not_released = total(lambda b, g, s: -g["amount"] if s == "not_released" else 0)
+adjusted = bank_closing + receipts_transit + payments_outstanding + bank_errors
+assert adjusted == gl_closing + bank_only + corrections + dups + not_released, "reconciliation does not balance"
 
 # ------------------------------------------------------------------------------------------------ workbook
 out = openpyxl.Workbook()
@@ -216,19 +267,22 @@ for label, value in [
     ("Balance per bank statement at period end", bank_closing / 100),
     ("Add: receipts in the ledger not yet on the statement", receipts_transit / 100),
     ("Less: payments in the ledger not yet on the statement", payments_outstanding / 100),
-    ("Adjusted bank balance", "=B2+B3+B4"),
+    ("Errors on the statement to be corrected by the bank", bank_errors / 100),
+    ("Adjusted bank balance", "=B2+B3+B4+B5"),
     ("Balance per ledger at period end", gl_closing / 100),
     ("Bank items not yet in the ledger (net)", bank_only / 100),
     ("Corrections of amounts posted wrongly", corrections / 100),
     ("Duplicate postings reversed", dups / 100),
-    ("Adjusted ledger balance", "=SUM(B6:B9)"),
-    ("Unreconciled difference", "=B5-B10"),
+    ("Cheques not released by the period end, written back", not_released / 100),
+    ("Adjusted ledger balance", "=SUM(B7:B11)"),
+    ("Unreconciled difference", "=B6-B12"),
 ]:
     st.append([label, value])
 st.column_dimensions["A"].width = 58
 cf = out.create_sheet("CashFlow")
 cf.append(["Month", "Opening balance", "Receipts", "Payments", "Net cash flow", "Closing balance"])
 months = sorted({(b["date"].year, b["date"].month) for b in bank})
+months = months[:6]  # a pass that keeps the next period's lines still reports six months
 assert len(months) == 6, months
 for k, (y, m) in enumerate(months):
     r = k + 2
@@ -293,10 +347,11 @@ memo.add_paragraph(
        "balance is therefore wrong. " if stale else "")
     + "All figures in this pack were recomputed from the posted lines instead.")
 # matters that need a decision, not just a posting
-last_y, last_m = months[-1]
-period_end = dt.date(last_y + last_m // 12, last_m % 12 + 1, 1) - dt.timedelta(days=1)
+# a cheque is stale six months after its date (twelve is the crib sheet's wrong rule, kept for a shortcut)
 six_months_before = dt.date(period_end.year - (period_end.month <= 6), (period_end.month - 7) % 12 + 1,
                             min(period_end.day, 28))
+if "stale" in SKIP:
+    six_months_before = dt.date(period_end.year - 1, period_end.month, min(period_end.day, 28))
 issues = []
 for b, g, s in units:
     if s == "bank_only" and re.search(r"UNPAID|RETURNED|DISHONOU?RED", b["desc"].upper()):
@@ -307,6 +362,25 @@ for b, g, s in units:
         issues.append(f"Cheque {g['ref']} (ledger entry {g['entry']}, {g['date']:%d/%m/%Y}, {gbp(g['amount'])}) has "
                       "been unpresented for more than six months and is stale: write it back to the ledger and "
                       "contact the payee.")
+cleared_after = {norm_ref(b["ref"]) for b in after}
+for b, g, s in units:
+    if after and s == "gl_only" and g["amount"] > 0 and norm_ref(g["ref"]) not in cleared_after:
+        issues.append(f"Receipt {g['ref']} (ledger entry {g['entry']}, {g['date']:%d/%m/%Y}, {gbp(g['amount'])}) has "
+                      "not been received: it is not on the statement a week into the next period, so it is "
+                      "unsupported and should be reversed until the money arrives.")
+if any(s == "fx_difference" for b, g, s in units):
+    issues.append("The EUR receipts were booked at the invoice rate; the bank amounts are right and the exchange "
+                  f"differences ({gbp(sum(b['amount'] - g['amount'] for b, g, s in units if s == 'fx_difference'))}) "
+                  "have to be posted as exchange losses or gains.")
+held = [g for b, g, s in units if s == "not_released"]
+if held:
+    issues.append(f"Cheques {', '.join(g['ref'] for g in held)} ({gbp(-sum(g['amount'] for g in held))}) were entered "
+                  "at the period end but held, not despatched until after it (cheque register): they are written "
+                  "back, not unpresented cheques; the cut-off should be corrected in the ledger.")
+for b, g, s in units:
+    if s == "bank_error":
+        issues.append(f"Bank line {b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])}) was collected in error "
+                      "under another customer's mandate; the bank has refunded it after the period end.")
 memo.add_heading("Matters for your attention", level=1)
 for text in issues or ["Nothing beyond the postings listed above."]:
     memo.add_paragraph(text, style="List Bullet")
