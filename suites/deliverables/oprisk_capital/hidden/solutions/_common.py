@@ -27,7 +27,7 @@ def register():
     wb = openpyxl.load_workbook(INPUT / "loss_register.xlsx", data_only=True)
     rows = [list(r) for r in wb["Loss events"].iter_rows(values_only=True)]
     head = [str(h) for h in rows[0]]
-    events = [dict(zip(head, r)) for r in rows[1:] if r[0]]
+    events = [dict(zip(head, r, strict=False)) for r in rows[1:] if r[0]]
     bi = [(int(y),) for y in next(wb["Business indicator"].iter_rows(values_only=True))[1:4]]  # the three years
     entity = str(wb["Read me"]["A1"].value).split(" - ")[0]
     return events, bi, entity
