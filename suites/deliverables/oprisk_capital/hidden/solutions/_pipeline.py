@@ -3,13 +3,13 @@ switch, and the reference runs with every switch at its expert setting."""
 
 import csv
 import datetime as dt
-import json
 import math
 import re
 from pathlib import Path
 
 import openpyxl
 import pypdf
+import worktrial_kit as kit
 
 INPUT, OUTPUT = Path("input"), Path("output")
 TYPE_CODES = ("IF", "EF", "EW", "CP", "PD", "SD", "PE")
@@ -228,11 +228,8 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
             "status": str(get(r, "Status") or "").lower(),
             "entity": get(r, "Legal entity") if "Legal entity" in col else "",
         })
-    with open(OUTPUT / "classified_events.csv", "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["event_id", "event_type", "business_line"])
-        for e in events:
-            w.writerow([e["id"], e["type"], e["line"]])
+    kit.write_csv(OUTPUT / "classified_events.csv", ["event_id", "event_type", "business_line"],
+                  [{"event_id": e["id"], "event_type": e["type"], "business_line": e["line"]} for e in events])
 
     # loss data: OPE25 keeps market-risk boundary losses, whatever the standard says
     first = ref_year - window + 1
@@ -257,10 +254,8 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         if top is None or bi <= top:
             break
         lower = top
-    if skip_loss_data or (bucket1_ilm_one and bi <= 1e9):
-        ilm = 1.0  # OPE25: in bucket 1 internal losses do not change the capital, absent national discretion
-    else:
-        ilm = math.log(math.e - 1 + (lc / bic) ** 0.8)
+    # OPE25: in bucket 1 internal losses do not change the capital, absent national discretion
+    ilm = 1.0 if skip_loss_data or (bucket1_ilm_one and bi <= 1e9) else math.log(math.e - 1 + (lc / bic) ** 0.8)
     orc = bic * ilm
     entity = str(wb["Read me"]["A1"].value).split(" - ")[0].strip()
     result = {
@@ -272,7 +267,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         "business_indicator_component": round(bic, 2), "internal_loss_multiplier": round(ilm, 6),
         "capital_requirement": round(orc, 2), "rwa": round(12.5 * orc, 2),
     }
-    (OUTPUT / "capital.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    kit.write_json(OUTPUT / "capital.json", result)
 
     lines = ["# Notes on the loss data and the standard", ""]
     others = [d["file"] for d in docs if d is not pol_doc]
@@ -311,5 +306,5 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         if ilm == 1.0 and bi <= 1e9:
             lines.append("- The business indicator is in bucket 1, so under OPE25 ILM = 1 and the capital equals "
                          "the BIC; the loss component is reported for information.")
-    (OUTPUT / "notes.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    kit.write_text(OUTPUT / "notes.md", "\n".join(lines) + "\n")
     print(f"ORC {orc:,.0f} EUR, ILM {ilm:.4f}, {len(used)} events used")
