@@ -508,6 +508,41 @@ def group_events(inst: Inst, rng: random.Random, events: list[dict], new_event, 
             e["text"] += (" Exclusion from the loss data requested from the supervisor on 12 September "
                           f"{inst.ref_year}.")
         events.append(e)
+    # cost records: the register's gross loss counts every cost booked to the event; OPE25's gross loss leaves out
+    # internal costs, later enhancements, lost income and insurance premiums
+    t = inst.threshold
+    plain = [e for e in events if first <= e["acc"].year <= last and not e["group"] and e.get("plain", True)
+             and e["gross"] >= 0.5 * t and e["status"] != "Withdrawn"]
+    for e in rng.sample(plain, min(70, len(plain))):
+        e["excluded"] = round(e["gross"] * rng.uniform(0.08, 0.7), 2)
+    for code in ("IT-OUTAGE", "PAYMENT-ERROR", "FLOOD", "SOFTWARE-FAULT", "PRIVACY-BREACH", "VENDOR-DISPUTE",
+                 "TELECOM", "DATA-ENTRY", "STORM", "CARD-FRAUD"):  # over the threshold only with those costs
+        e = new_event(code, rng.choice(range(first, last + 1)), amount=round(t * rng.uniform(0.55, 0.92), 2))
+        e["entity"], e["boundary"], e["recovery"], e["plain"] = gb.ENTITIES["AGB"], "", 0.0, False
+        e["status"] = "Closed"
+        e["excluded"] = round(t * rng.uniform(0.3, 0.9), 2)
+        events.append(e)
+
+
+ELIGIBLE_COSTS = ["Direct charge or write-off", "Settlement or compensation", "External legal and advisory fees",
+                  "Repair or replacement", "Provision booked"]
+EXCLUDED_COSTS = ["Internal staff time (overtime)", "Upgrade of controls after the event", "Lost fee income",
+                  "Increase in insurance premium", "General maintenance contract"]
+
+
+def cost_records(rng: random.Random, e: dict) -> list[tuple[str, float]]:
+    """The event's cost records in its currency: eligible ones summing to the OPE25 gross loss, the rest to the
+    costs the register adds on top."""
+    def split(total: float, kinds: list[str]) -> list[tuple[str, float]]:
+        chosen = rng.sample(kinds, rng.randint(1, 2))
+        if len(chosen) == 1:
+            return [(chosen[0], total)]
+        first = round(total * rng.uniform(0.3, 0.8), 2)
+        return [(chosen[0], first), (chosen[1], round(total - first, 2))]
+    excluded = round(e["booked_ccy"] - e["gross_ccy"], 2)
+    rows = split(e["gross_ccy"], ELIGIBLE_COSTS) + split(excluded, EXCLUDED_COSTS)
+    rng.shuffle(rows)
+    return rows
 
 
 def settle(e: dict, recoveries: list[tuple], fx: dict, ref_end: dt.date) -> None:
@@ -516,6 +551,7 @@ def settle(e: dict, recoveries: list[tuple], fx: dict, ref_end: dt.date) -> None
     rate = fx[(e["acc"].year, e["acc"].month)].get(e["currency"], 1.0)
     e["rate"] = rate
     e["gross_ccy"] = round(e["gross"] * rate, 2)
+    e["booked_ccy"] = round(e["gross_ccy"] + round(e.get("excluded", 0.0) * rate, 2), 2)
     e["recoveries"] = [(src, status, when, min(round(amt * rate, 2), e["gross_ccy"]))
                        for src, status, when, amt in recoveries]
     received = sum(a for _, st, when, a in e["recoveries"] if st == "Received" and when <= ref_end)
@@ -621,6 +657,8 @@ def write_register(inst: Inst, events: list[dict], path: Path) -> None:
                      else "")),
         ("Currency", "Gross loss and recoveries in the currency of the booking entity (column Currency)"),
         ("Recoveries recorded", "Total of the event's recovery records in sheet Recoveries, whatever their status"),
+        *([("Gross loss", "Total of the costs booked to the event; where an event has cost records (sheet Cost "
+            "records), their sum")] if inst.group else []),
         ("Legacy cause code", "Cause code of the former incident database; taxonomy mapping per the policy"),
         ("Beneficiary business line", "Filled for events booked to shared-service cost centres only"),
         ("Boundary", "Credit = credit-risk boundary event; Market = market-risk boundary event"),
@@ -647,7 +685,7 @@ def write_register(inst: Inst, events: list[dict], path: Path) -> None:
     for e in order:
         ws.append([e["id"], e["title"], e["text"], *([e["entity"]] if inst.group else []), e["code"], e["intent"],
                    e["staff"], e["cc"],
-                   e["beneficiary"] or None, e["occ"], e["disc"], e["acc"], e["currency"], e["gross_ccy"],
+                   e["beneficiary"] or None, e["occ"], e["disc"], e["acc"], e["currency"], e["booked_ccy"],
                    e["recorded_ccy"] or None, e["boundary"] or None, e["group"] or None, e["status"]])
         r, sh = ws.max_row, 1 if inst.group else 0
         for col in (9 + sh, 10 + sh, 11 + sh):
@@ -672,7 +710,18 @@ def write_register(inst: Inst, events: list[dict], path: Path) -> None:
             rec.cell(rec.max_row, 6).number_format = "#,##0.00"
     for col, w in zip("ABCDEFG", (15, 11, 12, 10, 12, 15, 9), strict=True):
         rec.column_dimensions[col].width = w
-    if inst.group:  # the business indicator comes from the group's trial balance
+    if inst.group:  # cost records; the business indicator comes from the group's trial balance
+        cr = wb.create_sheet("Cost records")
+        cr.append(["Event ID", "Cost type", "Amount", "Currency"])
+        for c in cr[1]:
+            c.font, c.fill = HEAD, FILL
+        for e in events:
+            if e.get("excluded"):
+                for kind, amount in cost_records(rng, e):
+                    cr.append([e["id"], kind, amount, e["currency"]])
+                    cr.cell(cr.max_row, 3).number_format = "#,##0.00"
+        for col, w in zip("ABCD", (15, 34, 15, 9), strict=True):
+            cr.column_dimensions[col].width = w
         wb.save(path)
         return
     bi = wb.create_sheet("Business indicator")

@@ -75,6 +75,8 @@ TB_ITEMS = {"4000": "II", "4010": "II", "4020": "II", "4030": "II", "5000": "IE"
             "5300": "OOE", "5310": "OOE", "4400": "TB", "4500": "BB", "4510": "BB", "1000": "IEA", "1010": "IEA",
             "1020": "IEA", "1030": "IEA"}
 INCOME_SIGN = {"II", "DI", "FI", "OOI", "TB", "BB"}  # credit balances: income is minus the balance
+ELIGIBLE_COSTS = {"Direct charge or write-off", "Settlement or compensation", "External legal and advisory fees",
+                  "Repair or replacement", "Provision booked"}
 HURRIED_TB = {"5210": "FE", "4330": "OOI", "5320": "OOE"}  # mapped by their wording
 
 
@@ -144,7 +146,7 @@ def business_indicator(items, basel=True):
 
 def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rules=True, basel_over_policy=True,
         basel_bi=True, bucket1_ilm_one=True, skip_loss_data=False, notes=True, ten_years=True, letter=True,
-        tb=None):
+        tb=None, gross_rules=True):
     OUTPUT.mkdir(exist_ok=True)
     docs = read_policies()
     pol_doc = governing(docs, newest_policy)
@@ -196,6 +198,15 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         if r[0] and str(r[3]).strip().lower() == "received" and r[4] and as_date(r[4]) <= ref_end:
             received[r[0]] = received.get(r[0], 0.0) + float(r[5])
 
+    # cost records where the register has them: OPE25's gross loss takes direct charges, settlements, external
+    # costs, repairs and provisions, not internal costs, later enhancements, lost income or insurance premiums
+    costs = {}
+    if "Cost records" in wb.sheetnames and gross_rules:
+        for r in list(wb["Cost records"].iter_rows(values_only=True))[1:]:
+            if r[0]:
+                costs.setdefault(r[0], 0.0)
+                if str(r[1]).strip() in ELIGIBLE_COSTS:
+                    costs[r[0]] += float(r[2])
     events, seen, unmapped = [], set(), {}
     for r in rows[1:]:
         eid = get(r, "Event ID")
@@ -220,7 +231,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         acc = as_date(get(r, "Accounting date"))
         ccy = str(get(r, "Currency") or "EUR").upper()
         rate = rates[(acc.year, acc.month, ccy)] if convert and ccy != "EUR" else 1.0
-        gross = float(get(r, "Gross loss") or 0)
+        gross = costs[eid] if eid in costs else float(get(r, "Gross loss") or 0)
         recov = received.get(eid, 0.0) if received_only else float(get(r, "Recoveries recorded") or 0)
         events.append({
             "id": eid, "type": etype, "line": line, "net": (gross - recov) / rate, "year": acc.year,

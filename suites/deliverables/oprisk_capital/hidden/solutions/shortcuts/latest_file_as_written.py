@@ -9,4 +9,5 @@ from _pipeline import run
 
 run(newest_policy=True, dedupe=False, convert=False, received_only=False, basel_over_policy=False, basel_bi=False,
     bucket1_ilm_one=False, notes=False, ten_years=False, letter=False,
-    tb={"eliminate": False, "restate": False, "exclusions": False, "gross_iea": False})
+    tb={"eliminate": False, "restate": False, "exclusions": False, "gross_iea": False},
+    gross_rules=False)

@@ -8,4 +8,4 @@ sys.path.insert(0, "/solution")
 from _pipeline import run
 
 run(received_only=False, basel_over_policy=False, bucket1_ilm_one=False, ten_years=False,
-    tb={"eliminate": False, "oploss_in_ooe": False})
+    tb={"eliminate": False, "oploss_in_ooe": False}, gross_rules=False)
