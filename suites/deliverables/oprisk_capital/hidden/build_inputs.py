@@ -712,9 +712,13 @@ def write_register(inst: Inst, events: list[dict], path: Path) -> None:
         rec.column_dimensions[col].width = w
     if inst.group:  # cost records; the business indicator comes from the group's trial balance
         cr = wb.create_sheet("Cost records")
+        cr.append(["Cost records booked to loss events", None, "Booked amount", None])
         cr.append(["Event ID", "Cost type", "Amount", "Currency"])
-        for c in cr[1]:
-            c.font, c.fill = HEAD, FILL
+        cr.merge_cells("A1:B1")
+        cr.merge_cells("C1:D1")
+        for row in (cr[1], cr[2]):
+            for c in row:
+                c.font, c.fill = HEAD, FILL
         for e in events:
             if e.get("excluded"):
                 for kind, amount in cost_records(rng, e):
@@ -867,10 +871,9 @@ def write_policy(inst: Inst, pol: Policy, path_pdf: Path) -> None:
     h("6.1 Observation window", 2)
     p(f"The loss data used are those of the {NUMBER_WORDS[WINDOW]} calendar years ending with the year of the "
       "reference date" + ("" if inst.fair else
-                          ", the minimum OPE25 allows while fewer than ten years of high-quality data exist (the "
-                          "data carried over from the former incident database, from 1 January "
-                          f"{inst.ref_year - 11} to 31 December {inst.ref_year - 5}, are under review by the "
-                          "supervisor)" if inst.group else
+                          ". The data carried over from the former incident database (1 January "
+                          f"{inst.ref_year - 11} to 31 December {inst.ref_year - 5}) are under review by the "
+                          "supervisor and are not used" if inst.group else
                           f", the minimum OPE25 allows while fewer than ten years of high-quality data exist (the "
                           f"register holds validated data from 1 January {inst.ref_year - WINDOW + 1})")
       + ". Loss events whose accounting date lies outside these years are not used, whatever their occurrence or "

@@ -202,8 +202,8 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
     # costs, repairs and provisions, not internal costs, later enhancements, lost income or insurance premiums
     costs = {}
     if "Cost records" in wb.sheetnames and gross_rules:
-        for r in list(wb["Cost records"].iter_rows(values_only=True))[1:]:
-            if r[0]:
+        for r in wb["Cost records"].iter_rows(values_only=True):
+            if r[0] and r[2] is not None and not isinstance(r[2], str):  # the two header rows have text
                 costs.setdefault(r[0], 0.0)
                 if str(r[1]).strip() in ELIGIBLE_COSTS:
                     costs[r[0]] += float(r[2])
