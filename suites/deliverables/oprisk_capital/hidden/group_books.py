@@ -14,6 +14,8 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import random
+import re
+import zipfile
 from pathlib import Path
 
 import docx
@@ -191,6 +193,24 @@ Mareike
 TB_BY_ACCOUNT = {row[0]: row for row in TB}
 
 
+def stable_zip(path: Path) -> None:
+    """Rewrite an Office file's zip with fixed entry times, so that a rebuild gives the same bytes."""
+    with zipfile.ZipFile(path) as z:
+        entries = [(i.filename, z.read(i.filename)) for i in z.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in entries:
+            if name == "docProps/core.xml":  # openpyxl stamps the save time as modified
+                data = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2025-01-31T09:00:00Z", data)
+            z.writestr(zipfile.ZipInfo(name, date_time=(2025, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+
+
+def _save(d: docx.document.Document, path: Path, when: dt.datetime) -> None:
+    d.core_properties.created = d.core_properties.modified = when
+    d.core_properties.last_printed = when
+    d.save(path)
+    stable_zip(path)
+
+
 def write_letter(path: Path, entity: str, ref_year: int, threshold: int, refused_event: str) -> None:
     d = docx.Document()
     d.add_paragraph("Federal Office for Banking Supervision - Division BA 3 (cooperative banks)")
@@ -218,7 +238,7 @@ def write_letter(path: Path, entity: str, ref_year: int, threshold: int, refused
         "Dr. H. Lenzen",
     ]:
         d.add_paragraph(text)
-    d.save(path)
+    _save(d, path, dt.datetime(ref_year, 12, 9, 10, 0))
 
 
 def write_summary(path: Path, sender: str, entity: str, ref_year: int, wrong_bi: float, prior_orc: float) -> None:
@@ -240,7 +260,6 @@ def write_summary(path: Path, sender: str, entity: str, ref_year: int, wrong_bi:
         cells = t.add_row().cells
         for c, text in zip(cells, r, strict=True):
             c.text = text
-    d.add_paragraph("The business indicator was taken from the sum of the three group companies' FINREP "
-                    "figures. Comments welcome before the Board meeting of 27 February.")
-    d.core_properties.created = dt.datetime(ref_year + 1, 2, 10)
-    d.save(path)
+    d.add_paragraph("Business indicator per Group Financial Reporting's FINREP figures for AGB, ALS and AVM. "
+                    "Comments welcome before the Board meeting of 27 February.")
+    _save(d, path, dt.datetime(ref_year + 1, 2, 10, 9, 0))
