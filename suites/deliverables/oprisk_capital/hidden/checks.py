@@ -85,10 +85,78 @@ def notes_issues(output, reference, params):
     blocks = [b.lower() for b in re.split(r"\n\s*\n", text) + text.splitlines() if b.strip()]
     raised, missed = [], []
     for issue in issues:
-        hit = any(all(w.lower() in b for w in issue["all_of"]) and any(w.lower() in b for w in issue["any_of"])
+        hit = any(all(_has(b, w) for w in issue["all_of"]) and any(_has(b, w) for w in issue["any_of"])
                   for b in blocks)
         (raised if hit else missed).append(issue["what"])
     ev = f"{len(raised)}/{len(issues)} matters raised"
     if missed:
         ev += "; not raised: " + "; ".join(missed)
     return len(raised) / len(issues), ev
+
+
+def _has(block, words):
+    """A word, or any of a list of alternative wordings, occurs in the block (padded so that ' bi ' matches at its
+    ends)."""
+    text = f" {block} "
+    return any(w.lower() in text for w in ([words] if isinstance(words, str) else words))
+
+
+def _capital(tree):
+    _, data = tree.read_one("capital.json")
+    doc = json.loads(data.decode("utf-8"))
+    if not isinstance(doc, dict):
+        raise ValueError("capital.json is not an object")
+    return doc
+
+
+def _close(got, want, abs_tol, rel_tol):
+    try:
+        got = float(got)
+    except (TypeError, ValueError):
+        return False
+    return abs(got - want) <= max(abs_tol, rel_tol * abs(want))
+
+
+def annual_losses(output, reference, params):
+    """Each year of the observation window by year (order and extra fields do not matter): the net loss within
+    EUR 1 and the event count exact; a year missing from or added to the window counts against the score."""
+    want = {int(a["year"]): a for a in _capital(reference)["annual_net_losses"]}
+    try:
+        rows = _capital(output).get("annual_net_losses")
+        got = {int(a["year"]): a for a in rows if isinstance(a, dict) and "year" in a}
+    except Exception as e:  # a missing or malformed file is the worker's
+        return 0.0, f"cannot read annual_net_losses: {type(e).__name__}: {e}"
+    if not want:
+        return 0.0, "no window in this instance: nothing to check"
+    right, wrong = 0, []
+    for year, ref in sorted(want.items()):
+        have = got.get(year, {})
+        ok_loss = _close(have.get("net_loss"), float(ref["net_loss"]), 1.0, 1e-6)
+        ok_n = _close(have.get("events"), float(ref["events"]), 0.0, 0.0)
+        right += ok_loss + ok_n
+        if not (ok_loss and ok_n):
+            wrong.append(str(year))
+    extra = sorted(set(got) - set(want))
+    score = right / (2 * (len(want) + len(extra)))
+    ev = f"{right}/{2 * len(want)} year figures right"
+    if wrong:
+        ev += f"; wrong or missing: {', '.join(wrong)}"
+    if extra:
+        ev += f"; years outside the window: {', '.join(map(str, extra))}"
+    return score, ev
+
+
+BI_PARTS = ("interest_leases_dividend_component", "services_component", "financial_component", "business_indicator")
+
+
+def bi_components(output, reference, params):
+    """The business indicator's components (ILDC, SC, FC) and BI, each within 0.01 %: one quarter each."""
+    want = _capital(reference)
+    try:
+        got = _capital(output)
+    except Exception as e:  # a missing or malformed file is the worker's
+        return 0.0, f"cannot read capital.json: {type(e).__name__}: {e}"
+    ok = [k for k in BI_PARTS if _close(got.get(k), float(want[k]), 1.0, 1e-4)]
+    bad = [f"{k} {got.get(k)!r} (expected {want[k]:,.2f})" for k in BI_PARTS if k not in ok]
+    ev = f"{len(ok)}/{len(BI_PARTS)} right" + (f"; wrong: {'; '.join(bad)}" if bad else "")
+    return len(ok) / len(BI_PARTS), ev

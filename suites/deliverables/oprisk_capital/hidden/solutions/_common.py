@@ -1,11 +1,12 @@
-"""Helpers of the shortcuts that do not run the calculation of _pipeline.py (made-up numbers, placeholders)."""
+"""Helpers of the shortcuts that do not run the calculation of _pipeline.py (made-up numbers, placeholders); file
+writing is the kit's."""
 
 import datetime as dt
-import json
 import math
 from pathlib import Path
 
 import openpyxl
+import worktrial_kit as kit
 
 INPUT, OUTPUT = Path("input"), Path("output")
 
@@ -27,7 +28,7 @@ def register():
     wb = openpyxl.load_workbook(INPUT / "loss_register.xlsx", data_only=True)
     rows = [list(r) for r in wb["Loss events"].iter_rows(values_only=True)]
     head = [str(h) for h in rows[0]]
-    events = [dict(zip(head, r)) for r in rows[1:] if r[0]]
+    events = [dict(zip(head, r, strict=False)) for r in rows[1:] if r[0]]
     bi = [(int(y),) for y in next(wb["Business indicator"].iter_rows(values_only=True))[1:4]]  # the three years
     entity = str(wb["Read me"]["A1"].value).split(" - ")[0]
     return events, bi, entity
@@ -59,11 +60,8 @@ def proper_line(e):
 
 
 def write_csv(rows):
-    OUTPUT.mkdir(exist_ok=True)
-    with open(OUTPUT / "classified_events.csv", "w", encoding="utf-8") as f:
-        f.write("event_id,event_type,business_line\n")
-        for r in rows:
-            f.write(",".join(str(x) for x in r) + "\n")
+    kit.write_csv(OUTPUT / "classified_events.csv", ["event_id", "event_type", "business_line"],
+                  [dict(zip(("event_id", "event_type", "business_line"), r, strict=True)) for r in rows])
 
 
 def bic_of(bi):
@@ -88,5 +86,4 @@ def write_capital(entity, ref_year, threshold, annual, ids, bi, ilm=None):
         "business_indicator_component": round(bic, 2), "internal_loss_multiplier": round(ilm, 6),
         "capital_requirement": round(bic * ilm, 2), "rwa": round(12.5 * bic * ilm, 2),
     }
-    OUTPUT.mkdir(exist_ok=True)
-    (OUTPUT / "capital.json").write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    kit.write_json(OUTPUT / "capital.json", doc)

@@ -3,13 +3,13 @@ switch, and the reference runs with every switch at its expert setting."""
 
 import csv
 import datetime as dt
-import json
 import math
 import re
 from pathlib import Path
 
 import openpyxl
 import pypdf
+import worktrial_kit as kit
 
 INPUT, OUTPUT = Path("input"), Path("output")
 TYPE_CODES = ("IF", "EF", "EW", "CP", "PD", "SD", "PE")
@@ -67,6 +67,62 @@ def parse_policy(doc):
     }
 
 
+# The group trial balance mapped to the OPE25 items by account (an expert's mapping; OPE10 excludes staff and
+# administrative costs, non-financial outsourcing, depreciation of own assets, impairments, provisions other than for
+# operational losses, tax, insurance premiums paid and reimbursements received, and allowances in IEA)
+TB_ITEMS = {"4000": "II", "4010": "II", "4020": "II", "4030": "II", "5000": "IE", "5010": "IE", "5020": "IE",
+            "4100": "DI", "4110": "DI", "4200": "FI", "5200": "FE", "4300": "OOI", "4310": "OOI", "4320": "OOI",
+            "5300": "OOE", "5310": "OOE", "4400": "TB", "4500": "BB", "4510": "BB", "1000": "IEA", "1010": "IEA",
+            "1020": "IEA", "1030": "IEA"}
+INCOME_SIGN = {"II", "DI", "FI", "OOI", "TB", "BB"}  # credit balances: income is minus the balance
+ELIGIBLE_COSTS = {"Direct charge or write-off", "Settlement or compensation", "External legal and advisory fees",
+                  "Repair or replacement", "Provision booked"}
+HURRIED_TB = {"5210": "FE", "4330": "OOI", "5320": "OOE"}  # mapped by their wording
+
+
+def read_letter():
+    """The supervisor's letter (a .docx), as plain text, or '' where there is none."""
+    import zipfile
+    for path in sorted(INPUT.glob("*letter*.docx")):
+        with zipfile.ZipFile(path) as z:
+            xml = z.read("word/document.xml").decode("utf-8")
+        return " ".join(re.sub(r"<[^>]+>", " ", xml.replace("</w:p>", "\n")).split())
+    return ""
+
+
+def tb_items(eliminate=True, restate=True, exclusions=True, oploss_in_ooe=True, gross_iea=True):
+    """The consolidated BI items per year from the group trial balance, or None without one."""
+    files = sorted(INPUT.glob("*trial_balance*.csv"))
+    if not files:
+        return None
+    restated = {}
+    if restate:
+        for path in INPUT.glob("*.eml"):
+            for m in re.finditer(r"(\w{3}) (\d{4}) account (\d{4}) .*?: restated EUR ([-\d,.]+)", path.read_text()):
+                restated[(m.group(1), int(m.group(2)), m.group(3))] = float(m.group(4).replace(",", ""))
+    with open(files[0], encoding="cp1252", newline="") as f:
+        rows = list(csv.reader(f, delimiter=";"))[1:]
+    years = sorted({int(r[1]) for r in rows})
+    items = {k: [0.0] * len(years) for k in ("II", "IE", "IEA", "DI", "FI", "FE", "OOI", "OOE", "TB", "BB")}
+    for entity, year, account, _name, partner, balance in rows:
+        if partner and eliminate:
+            continue  # intragroup: eliminated on consolidation
+        item = TB_ITEMS.get(account) or (None if exclusions else HURRIED_TB.get(account))
+        if account == "1040" and not gross_iea:
+            item = "IEA"
+        if account == "5310" and not oploss_in_ooe:
+            item = None
+        if item is None:
+            continue
+        value = float(balance.replace(" ", "").replace(".", "").replace(",", "."))
+        value = -value if item in INCOME_SIGN else value
+        key = (entity, int(year), account)
+        if key in restated and not partner:
+            value = restated[key]
+        items[item][years.index(int(year))] += value
+    return items, max(years)
+
+
 def as_date(v):
     if isinstance(v, dt.datetime):
         return v.date()
@@ -79,17 +135,18 @@ def business_indicator(items, basel=True):
     def avg(xs):
         return sum(xs) / len(xs)
     if not basel:  # every item netted and averaged as reported
-        return avg([items["II"][k] - items["IE"][k] + items["DI"][k] + items["FI"][k] - items["FE"][k]
+        return 0.0, 0.0, avg([items["II"][k] - items["IE"][k] + items["DI"][k] + items["FI"][k] - items["FE"][k]
                     + items["OOI"][k] - items["OOE"][k] + items["TB"][k] + items["BB"][k] for k in range(3)])
     ildc = min(avg([abs(i - e) for i, e in zip(items["II"], items["IE"], strict=True)]), 0.0225 * avg(items["IEA"])) \
         + avg(items["DI"])
     sc = max(avg(items["OOI"]), avg(items["OOE"])) + max(avg(items["FI"]), avg(items["FE"]))
     fc = avg([abs(x) for x in items["TB"]]) + avg([abs(x) for x in items["BB"]])
-    return ildc + sc + fc
+    return ildc, sc, fc
 
 
 def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rules=True, basel_over_policy=True,
-        basel_bi=True, bucket1_ilm_one=True, skip_loss_data=False, notes=True):
+        basel_bi=True, bucket1_ilm_one=True, skip_loss_data=False, notes=True, ten_years=True, letter=True,
+        tb=None, gross_rules=True):
     OUTPUT.mkdir(exist_ok=True)
     docs = read_policies()
     pol_doc = governing(docs, newest_policy)
@@ -102,15 +159,34 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         v = r[col[name]]
         return v.strip() if isinstance(v, str) else v
 
-    # Business indicator items, three years
-    bi_rows = [list(r) for r in wb["Business indicator"].iter_rows(values_only=True)]
-    years = [int(y) for y in bi_rows[0][1:4]]
-    ref_year = max(years)
-    items = {}
-    for r in bi_rows[1:]:
-        m = re.search(r"\((\w+)\)\s*$", str(r[0] or ""))
-        if m:
-            items[m.group(1)] = [float(x) for x in r[1:4]]
+    # Business indicator items, three years: the group trial balance where there is one, else Finance's sheet
+    from_tb = tb_items(**(tb or {}))
+    if from_tb:
+        items, ref_year = from_tb
+    else:
+        bi_rows = [list(r) for r in wb["Business indicator"].iter_rows(values_only=True)]
+        ref_year = max(int(y) for y in bi_rows[0][1:4])
+        items = {}
+        for r in bi_rows[1:]:
+            m = re.search(r"\((\w+)\)\s*$", str(r[0] or ""))
+            if m:
+                items[m.group(1)] = [float(x) for x in r[1:4]]
+    ildc, sc, fc = business_indicator(items, basel_bi)
+    bi = ildc + sc + fc
+    # the supervisor's letter: a raised threshold above EUR 1 bn BI, the data-quality finding, approved exclusions
+    sup = read_letter() if letter else ""
+    threshold, window, divested, refused = pol["threshold"], pol["window"], None, None
+    if sup:
+        m = re.search(r"exceeds EUR 1 billion .*? losses at EUR ([\d,]+)", sup)
+        if m and bi > 1e9:
+            threshold = int(m.group(1).replace(",", ""))
+        m = re.search(r"from 1 January (\d{4}) onwards meet", sup)
+        if m and ten_years and ref_year - int(m.group(1)) + 1 >= 10:
+            window = 10  # OPE25: ten years where ten years of good-quality data exist
+        m = re.search(r"exclude the loss events of (.+?), sold .*? is approved", sup)
+        divested = m.group(1).strip() if m else None
+        m = re.search(r"exclude the loss event (\S+) is not approved", sup)
+        refused = m.group(1) if m else None
     ref_end = dt.date(ref_year, 12, 31)
     rates = {}
     with open(INPUT / "fx_rates.csv", newline="", encoding="utf-8") as f:
@@ -122,6 +198,15 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         if r[0] and str(r[3]).strip().lower() == "received" and r[4] and as_date(r[4]) <= ref_end:
             received[r[0]] = received.get(r[0], 0.0) + float(r[5])
 
+    # cost records where the register has them: OPE25's gross loss takes direct charges, settlements, external
+    # costs, repairs and provisions, not internal costs, later enhancements, lost income or insurance premiums
+    costs = {}
+    if "Cost records" in wb.sheetnames and gross_rules:
+        for r in wb["Cost records"].iter_rows(values_only=True):
+            if r[0] and r[2] is not None and not isinstance(r[2], str):  # the two header rows have text
+                costs.setdefault(r[0], 0.0)
+                if str(r[1]).strip() in ELIGIBLE_COSTS:
+                    costs[r[0]] += float(r[2])
     events, seen, unmapped = [], set(), {}
     for r in rows[1:]:
         eid = get(r, "Event ID")
@@ -146,35 +231,32 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         acc = as_date(get(r, "Accounting date"))
         ccy = str(get(r, "Currency") or "EUR").upper()
         rate = rates[(acc.year, acc.month, ccy)] if convert and ccy != "EUR" else 1.0
-        gross = float(get(r, "Gross loss") or 0)
+        gross = costs[eid] if eid in costs else float(get(r, "Gross loss") or 0)
         recov = received.get(eid, 0.0) if received_only else float(get(r, "Recoveries recorded") or 0)
         events.append({
             "id": eid, "type": etype, "line": line, "net": (gross - recov) / rate, "year": acc.year,
             "boundary": str(get(r, "Boundary") or "").lower(), "group": get(r, "Group ID") or "",
             "status": str(get(r, "Status") or "").lower(),
+            "entity": get(r, "Legal entity") if "Legal entity" in col else "",
         })
-    with open(OUTPUT / "classified_events.csv", "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["event_id", "event_type", "business_line"])
-        for e in events:
-            w.writerow([e["id"], e["type"], e["line"]])
+    kit.write_csv(OUTPUT / "classified_events.csv", ["event_id", "event_type", "business_line"],
+                  [{"event_id": e["id"], "event_type": e["type"], "business_line": e["line"]} for e in events])
 
     # loss data: OPE25 keeps market-risk boundary losses, whatever the standard says
-    first = ref_year - pol["window"] + 1
+    first = ref_year - window + 1
     excluded = {"credit"} | ({"market"} if pol["market_excluded"] and not basel_over_policy else set())
     eligible = [e for e in events if first <= e["year"] <= ref_year and e["status"] != "withdrawn"
-                and e["boundary"] not in excluded]
+                and e["boundary"] not in excluded and not (divested and e["entity"] == divested)]
     group_net = {}
     for e in eligible:
         if e["group"]:
             group_net[e["group"]] = group_net.get(e["group"], 0.0) + e["net"]
     used = [] if skip_loss_data else [
-        e for e in eligible if (group_net[e["group"]] if e["group"] else e["net"]) >= pol["threshold"] - 1e-6]
+        e for e in eligible if (group_net[e["group"]] if e["group"] else e["net"]) >= threshold - 1e-6]
     annual = [{"year": y, "net_loss": round(sum(e["net"] for e in used if e["year"] == y), 2),
                "events": sum(1 for e in used if e["year"] == y)} for y in range(first, ref_year + 1)]
-    ala = sum(e["net"] for e in used) / pol["window"]
+    ala = sum(e["net"] for e in used) / window
     lc = pol["multiplier"] * ala
-    bi = business_indicator(items, basel_bi)
     bic, lower = 0.0, 0.0
     for top, coef in ((1e9, 0.12), (30e9, 0.15), (None, 0.18)):
         upper = bi if top is None else min(bi, top)
@@ -183,21 +265,20 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         if top is None or bi <= top:
             break
         lower = top
-    if skip_loss_data or (bucket1_ilm_one and bi <= 1e9):
-        ilm = 1.0  # OPE25: in bucket 1 internal losses do not change the capital, absent national discretion
-    else:
-        ilm = math.log(math.e - 1 + (lc / bic) ** 0.8)
+    # OPE25: in bucket 1 internal losses do not change the capital, absent national discretion
+    ilm = 1.0 if skip_loss_data or (bucket1_ilm_one and bi <= 1e9) else math.log(math.e - 1 + (lc / bic) ** 0.8)
     orc = bic * ilm
     entity = str(wb["Read me"]["A1"].value).split(" - ")[0].strip()
     result = {
         "entity": entity, "reference_date": f"{ref_year}-12-31", "currency": "EUR",
-        "loss_threshold": pol["threshold"], "annual_net_losses": annual,
+        "loss_threshold": threshold, "annual_net_losses": annual,
         "events_in_capital": sorted(e["id"] for e in used), "average_annual_loss": round(ala, 2),
-        "loss_component": round(lc, 2), "business_indicator": round(bi, 2),
+        "loss_component": round(lc, 2), "interest_leases_dividend_component": round(ildc, 2),
+        "services_component": round(sc, 2), "financial_component": round(fc, 2), "business_indicator": round(bi, 2),
         "business_indicator_component": round(bic, 2), "internal_loss_multiplier": round(ilm, 6),
         "capital_requirement": round(orc, 2), "rwa": round(12.5 * orc, 2),
     }
-    (OUTPUT / "capital.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    kit.write_json(OUTPUT / "capital.json", result)
 
     lines = ["# Notes on the loss data and the standard", ""]
     others = [d["file"] for d in docs if d is not pol_doc]
@@ -213,8 +294,28 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
             lines.append(f"- The standard excludes market-risk boundary losses from the loss data; OPE25 of the "
                          f"Basel Framework keeps them, so they were included ({n} events). The standard should be "
                          "corrected.")
+        if window != pol["window"]:
+            lines.append(f"- Observation window: the standard's {pol['window']}-year window (section 6.1) is only "
+                         "the transitional minimum of OPE25; the supervisor's letter confirms good-quality loss data "
+                         f"for ten years, so the ten-year window {first}-{ref_year} was used. The standard should be "
+                         "updated.")
+        if threshold != pol["threshold"]:
+            lines.append(f"- Loss threshold: the supervisor's letter exercises the national discretion and sets the "
+                         f"threshold at EUR {threshold:,} for a BI above EUR 1 billion; the standard still says "
+                         f"EUR {pol['threshold']:,}.")
+        if divested:
+            n = sum(1 for e in events if e["entity"] == divested)
+            lines.append(f"- The {n} loss events of {divested} were excluded with the supervisor's approval.")
+        if refused:
+            lines.append(f"- The supervisor refused the exclusion of {refused}; the event remains in the loss data.")
+        if from_tb:
+            naive = sum(business_indicator(tb_items(eliminate=False, **{k: v for k, v in (tb or {}).items()
+                                                                           if k != "eliminate"})[0]))
+            lines.append(f"- The draft Board summary's business indicator (EUR {naive / 1e6:,.1f} m, the sum of "
+                         "the companies) is wrong: intragroup interest, fees, dividends and loans must be "
+                         f"eliminated; the consolidated BI is EUR {bi / 1e6:,.1f} m.")
         if ilm == 1.0 and bi <= 1e9:
             lines.append("- The business indicator is in bucket 1, so under OPE25 ILM = 1 and the capital equals "
                          "the BIC; the loss component is reported for information.")
-    (OUTPUT / "notes.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    kit.write_text(OUTPUT / "notes.md", "\n".join(lines) + "\n")
     print(f"ORC {orc:,.0f} EUR, ILM {ilm:.4f}, {len(used)} events used")

@@ -3,6 +3,6 @@ where the standard departs from it or only names it."""
 import sys
 
 sys.path.insert(0, "/solution")
-from _pipeline import run  # noqa: E402
+from _pipeline import run
 
 run()

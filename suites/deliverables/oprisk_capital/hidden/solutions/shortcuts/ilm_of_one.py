@@ -3,6 +3,6 @@ indicator component alone (a multiplier of 1), with the loss figures left at zer
 import sys
 
 sys.path.insert(0, "/solution")
-from _pipeline import run  # noqa: E402
+from _pipeline import run
 
 run(skip_loss_data=True, notes=False)

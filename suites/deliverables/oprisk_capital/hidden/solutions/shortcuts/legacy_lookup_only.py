@@ -4,6 +4,6 @@ calculation is right."""
 import sys
 
 sys.path.insert(0, "/solution")
-from _pipeline import run  # noqa: E402
+from _pipeline import run
 
 run(rules=False, dedupe=False, notes=False)

@@ -4,7 +4,7 @@ import random
 import sys
 
 sys.path.insert(0, "/solution")
-from _common import register, write_capital, write_csv  # noqa: E402
+from _common import register, write_capital, write_csv
 
 rng = random.Random(3)
 events, bi_rows, entity = register()

@@ -1,0 +1,86 @@
+"""oprisk_capital's own checks on the group instance: the window graded year by year, the BI components one by
+one, and the notes' matters with alternative wordings."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+FAMILY = REPO / "suites/deliverables/oprisk_capital"
+REF = FAMILY / "variants/coop/hidden/reference"
+
+
+def _checks():
+    spec = importlib.util.spec_from_file_location("oprisk_checks", FAMILY / "hidden/checks.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class Tree:
+    """The one method the checks use of a delivered or reference tree."""
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+
+    def read_one(self, path: str) -> tuple[str, bytes]:
+        if path not in self.files:
+            raise FileNotFoundError(path)
+        return path, self.files[path]
+
+
+def _reference() -> Tree:
+    return Tree({p.name: p.read_bytes() for p in REF.iterdir()})
+
+
+def _capital(doc: dict) -> Tree:
+    return Tree({"capital.json": json.dumps(doc).encode()})
+
+
+def test_the_window_is_graded_year_by_year() -> None:
+    checks, ref = _checks(), _reference()
+    doc = json.loads((REF / "capital.json").read_text())
+    assert len(doc["annual_net_losses"]) == 10
+    assert checks.annual_losses(_capital(doc), ref, {})[0] == 1.0
+    shuffled = [
+        {"events": float(a["events"]), "year": str(a["year"]), "net_loss": round(a["net_loss"])}
+        for a in reversed(doc["annual_net_losses"])
+    ]
+    assert checks.annual_losses(_capital({**doc, "annual_net_losses": shuffled}), ref, {})[0] == 1.0
+    five = {**doc, "annual_net_losses": doc["annual_net_losses"][5:]}
+    score, evidence = checks.annual_losses(_capital(five), ref, {})
+    assert score == 0.5 and "2015" in evidence
+    assert checks.annual_losses(Tree({"capital.json": b"[1, 2]"}), ref, {})[0] == 0.0
+
+
+def test_bi_components_earn_a_quarter_each() -> None:
+    checks, ref = _checks(), _reference()
+    doc = json.loads((REF / "capital.json").read_text())
+    assert checks.bi_components(_capital(doc), ref, {})[0] == 1.0
+    unconsolidated = {**doc, "services_component": doc["services_component"] + 28e6}
+    assert checks.bi_components(_capital(unconsolidated), ref, {})[0] == 0.75
+
+
+def test_every_matter_of_the_group_instance_can_be_raised_and_missed() -> None:
+    checks, ref = _checks(), _reference()
+    issues = json.loads((REF / "issues.json").read_text())
+    assert {i["id"] for i in issues} >= {"ten_year_window", "supervisor_threshold", "refused_exclusion", "summary_bi"}
+    refused = next(i for i in issues if i["id"] == "refused_exclusion")["all_of"][0]
+    note = "\n\n".join(
+        [
+            "CYBER-EXTORT is not in Appendix A of version 2.1.",
+            "The standard excludes market-risk boundary events; OPE25 keeps them, so they were included.",
+            "Window: ten years of good data exist, so the standard's five-year window was not used.",
+            "Threshold: the supervisor's letter sets EUR 100,000 for a BI above EUR 1 bn.",
+            f"The supervisor refused to exclude {refused}; it remains in the loss data.",
+            "The Board summary's BI of EUR 1,769.8 m is wrong: intragroup items were not eliminated.",
+        ]
+    )
+    out = Tree({"notes.md": note.encode()})
+    assert checks.notes_issues(out, ref, {})[0] == 1.0
+    without_summary = Tree({"notes.md": note.rsplit("\n\n", 1)[0].encode()})
+    score, evidence = checks.notes_issues(without_summary, ref, {})
+    assert score == 5 / 6 and "Board summary" in evidence
