@@ -151,14 +151,18 @@ def place_traps(inst: Instance, rng: random.Random, leases: list[dict], table: d
     take("incentive", prop_eur, comm_m=2026 * 12 + 3, term=120, incentive=float(round(rng.uniform(20, 45), 0) * 1000))
     take("timing", prop_eur, comm_m=2023 * 12 + 9, term=84, register_timing="arrears")
     take("prior_error", prop_eur, comm_m=2024 * 12 + 4, term=96)
-    take("short_property", lambda x: x["cls"] == "property", comm_m=2026 * 12 + 2, term=10, register_flag="short-term")
+    take("short_property", lambda x: x["cls"] == "property", comm_m=2026 * 12 + 2, term=9, register_flag="short-term")
     take("uncommenced", lambda x: x["cls"] == "property", comm_m=2027 * 12 + 2, term=120)
     take("short_vehicle", lambda x: x["cls"] == "vehicle", comm_m=2026 * 12 + 1, term=9)
     take("short_vehicle2", lambda x: x["cls"] == "vehicle", comm_m=2025 * 12 + 8, term=12)
     for k in range(3):
         take(f"low_value{k}", lambda x: x["cls"] == "equipment", asset_value=float(rng.choice([1400, 2900, 4200])),
              desc=rng.choice(["Laptops (per unit)", "Tablet terminals (per unit)", "Office printers (per unit)"]))
-    take("vehicle_maint", lambda x: x["cls"] == "vehicle" and x["term"] > 12, maintenance_included=True)
+    for k in range(4):
+        v = take(f"vehicle_maint{k}", lambda x: x["cls"] == "vehicle" and x["term"] > 12)
+        v["maintenance"] = float(round(v["rent"] * rng.uniform(0.12, 0.2), 0))
+    take("rent_free", prop_eur, comm_m=2026 * 12 + 4, term=96, rent_free=2)
+    take("rent_free_old", prop_eur, comm_m=2025 * 12 + 6, term=120, rent_free=3)
     for x in leases:  # the rates at commencement, from the table
         x["rate"] = eng.ibr(table, x["currency"], x["comm_m"], x["term"])
         x["comm"] = ym(x["comm_m"])
@@ -250,8 +254,8 @@ def write_register(inst: Instance, leases: list[dict], rng: random.Random, path:
         if inst.briefing_service_column:
             vals.append(x["service"] if x["service"] else "")
         remark = ""
-        if x.get("maintenance_included"):
-            remark = "rate incl. full maintenance package"
+        if x.get("maintenance"):
+            remark = f"rate incl. full maintenance package ({x['currency']} {x['maintenance']:,.2f} per month)"
         if x["comm_m"] >= eng.END:
             remark = "signed, keys not yet handed over"
         vals += [x["asset_value"] if x["cls"] != "property" else "", x.get("register_flag", ""), remark]
@@ -285,6 +289,9 @@ def write_contracts(inst: Instance, leases: list[dict], roles: dict, path: Path)
                 ("Indexation", "annual, by the national CPI, on the anniversary of commencement; the landlord "
                                "notifies the new rent" if x.get("index_linked") else "none"),
                 ("Options", "tenant may extend by 5 years on 12 months' notice" if x is roles["extension"] else "-")]
+        if x.get("rent_free"):
+            rows.append(("Rent-free period", f"no base rent for the first {x['rent_free']} quarters; the service "
+                                             "charge is payable from commencement"))
         if x.get("incentive"):
             rows.append(("Lease incentive", f"landlord contribution to tenant fit-out of {sym} "
                                             f"{x['incentive']:,.2f}, payable to the tenant within 6 months of "
@@ -314,7 +321,10 @@ def write_policy(inst: Instance, path: Path) -> None:
                                       "the first day of the period, payments in arrears on its last day. Interest "
                                       "accrues monthly on the outstanding liability. Right-of-use assets are "
                                       "depreciated straight-line, monthly, over the lease term, and after a "
-                                      "remeasurement over the remaining lease term."),
+                                      "remeasurement over the remaining lease term. On a decrease in the scope of "
+                                      "a lease the group derecognises the same proportion of the right-of-use "
+                                      "asset and of the lease liability as the scope given up, before it "
+                                      "remeasures the remaining liability."),
         ("5 Foreign currency", "The functional and presentation currency is EUR. Lease liabilities in other "
                                "currencies are monetary items translated at the closing rate; the difference is "
                                "recognised in profit or loss. Right-of-use assets are non-monetary and carried at "
@@ -512,8 +522,22 @@ def build(inst: Instance) -> None:
     (fdir / f"{inst.name}.json").write_text(json.dumps(facts | {"register_sha256": key}, indent=1) + "\n")
     result = eng.solve(facts)
     eng.write(result, notes, ref)
+    write_trap_cases(result, roles, ref / "trap_cases.csv")
     (ref / "issues.json").write_text(json.dumps(issues(roles), indent=2) + "\n")
     (ref / "summary.schema.json").write_text(json.dumps(SCHEMA, indent=2) + "\n")
+
+
+def write_trap_cases(result: dict, roles: dict, path: Path) -> None:
+    """The figures of the leases that carry a trap, one line per lease and column, for the `trap_leases` check."""
+    rows = {r["lease_id"]: r for r in result["rows"]}
+    lines = ["trap,lease_id,column,expected"]
+    for role, x in roles.items():
+        r = rows[x["id"]]
+        cols = ["treatment"] if r["treatment"] in ("short_term", "low_value", "not_commenced") else [
+            "closing_liability", "closing_rou", "interest", "depreciation"]
+        for c in cols:
+            lines.append(f"{role},{x['id']},{c},{r[c]}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 SCHEMA = {

@@ -49,6 +49,8 @@ class Choices:
     timing_from_contract: bool = True  # contract extract governs over the register
     fx_retranslate: bool = True
     incentive: bool = True
+    keep_maintenance: bool = True  # vehicles: the practical expedient keeps the maintenance in the lease payment
+    rent_free: bool = True  # the contract's rent-free periods
 
 
 def payments(lease: dict, segs: list, end: int):
@@ -57,7 +59,7 @@ def payments(lease: dict, segs: list, end: int):
     k, freq, adv = 0, lease["freq"], lease["timing"] == "advance"
     while lease["comm_m"] + k * freq < end:
         s = lease["comm_m"] + k * freq
-        rent = [r for f, r in segs if f <= s][-1]
+        rent = [r for f, r in segs if f <= s][-1] if k >= lease.get("rent_free", 0) else 0.0
         out.append((s if adv else s + freq, rent, adv))
         k += 1
     return out
@@ -70,6 +72,8 @@ def pv(pays, t: int, rm: float) -> float:
 def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
     """Roll one capitalised lease from commencement to the reporting year end; the year's movements."""
     rent = lease["rent"] + (0 if ch.separate_services or lease["cls"] != "property" else lease["service"])
+    if not ch.keep_maintenance:
+        rent -= lease.get("maintenance", 0.0)
     segs = [(lease["comm_m"], rent)]
     end_m = lease["comm_m"] + lease["term"]
     rate = lease["rate"]
@@ -102,6 +106,16 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
         if t == START:
             opening = (bal, rou)
         if t == END:
+            if ch.post_year_end_cpi:  # the hurried reading: a notice received before the accounts are signed
+                for e in lease.get("events", []):
+                    if e["kind"] == "cpi" and e.get("post_year_end"):
+                        at = mi(e["at"])
+                        segs = segs + [(at, [r for f, r in segs if f <= at][-1] * e["factor"])]
+                        pays = payments(lease, segs, end_m)
+                        new = pv(pays, t, rm)
+                        y["remeasure"] += new - bal
+                        rou += new - bal
+                        bal = new
             break
         inyear = START <= t < END
         if t == lease["comm_m"]:
@@ -198,6 +212,8 @@ def solve(facts: dict, ch: Choices | None = None) -> dict:
                           "fx_difference", "short_term_expense", "low_value_expense")}
     for lease in facts["leases"]:
         lease = dict(lease)
+        if not ch.rent_free:
+            lease["rent_free"] = 0
         if not ch.timing_from_contract:
             lease["timing"] = lease.get("register_timing", lease["timing"])
         tr = treatment(lease, policy, ch)
