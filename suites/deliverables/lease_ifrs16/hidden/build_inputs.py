@@ -71,7 +71,7 @@ def last_day(m: int) -> dt.date:
 
 def ibr_table(rng: random.Random) -> dict:
     table: dict = {"EUR": {}, "GBP": {}}
-    for q in range(2019 * 12 + 9, 2026 * 12 + 12, 3):
+    for q in range(2019 * 12 + 9, 2027 * 12 + 1, 3):  # the January 2027 table is out before the close
         year = q / 12
         base = 1.1 + max(0.0, min(3.0, (year - 2021.8) * 2.2)) - max(0.0, (year - 2024.5) * 0.4)
         for cur, extra in (("EUR", 0.0), ("GBP", 1.25)):
@@ -130,7 +130,7 @@ def place_traps(inst: Instance, rng: random.Random, leases: list[dict], table: d
     """Put the traps on chosen leases (EUR property leases for the remeasurements); returns role -> lease."""
     def pick(pred, exclude):
         cands = [x for x in leases if pred(x) and x["id"] not in exclude]
-        return cands[0]
+        return rng.choice(cands)
 
     used: set[str] = set()
     roles = {}
@@ -369,8 +369,8 @@ def write_notices(inst: Instance, roles: dict, path: Path) -> None:
         e = x["events"][0]
         new = x["rent"] * e["factor"]
         d.add_heading(f"{x['lessor']}: notice of rent review", 1)
-        d.add_paragraph(f"Dated {dated.strftime('%d %B %Y')}. To {inst.entity}, re lease {x['id']} "
-                        f"({x['desc']}).")
+        d.add_paragraph(f"Lease {x['id']}")
+        d.add_paragraph(f"Dated {dated.strftime('%d %B %Y')}. To {inst.entity}, re the lease of {x['desc']}.")
         d.add_paragraph(f"Under the indexation clause the base rent is adjusted by the consumer price index "
                         f"({(e['factor'] - 1) * 100:.1f} % over the reference period). With effect from "
                         f"{first_day(eng.mi(e['at'])).strftime('%d %B %Y')} the base rent is EUR {new:,.2f} per "
@@ -388,7 +388,7 @@ def write_notices(inst: Instance, roles: dict, path: Path) -> None:
 def eml(path: Path, sender: str, to: str, subject: str, when: dt.datetime, body: str) -> None:
     m = EmailMessage()
     m["From"], m["To"], m["Subject"] = sender, to, subject
-    m["Date"] = format_datetime(when.replace(tzinfo=dt.timezone.utc))
+    m["Date"] = format_datetime(when.replace(tzinfo=dt.UTC))
     m.set_content(body)
     path.write_bytes(bytes(m))
 

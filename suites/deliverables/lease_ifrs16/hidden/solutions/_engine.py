@@ -110,7 +110,7 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
                 for e in lease.get("events", []):
                     if e["kind"] == "cpi" and e.get("post_year_end"):
                         at = mi(e["at"])
-                        segs = segs + [(at, [r for f, r in segs if f <= at][-1] * e["factor"])]
+                        segs = [*segs, (at, [r for f, r in segs if f <= at][-1] * e["factor"])]
                         pays = payments(lease, segs, end_m)
                         new = pv(pays, t, rm)
                         y["remeasure"] += new - bal
@@ -126,7 +126,7 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
                 y["add_liab"], y["add_rou"], y["incentive"] = bal, rou, inc
         for e in evs.get(t, []):
             if e["kind"] == "cpi":
-                segs = segs + [(t, [r for f, r in segs if f <= t][-1] * e["factor"])]
+                segs = [*segs, (t, [r for f, r in segs if f <= t][-1] * e["factor"])]
                 if not ch.index_old_rate:
                     rate = e["new_rate"]
                     rm = (1 + rate) ** (1 / 12) - 1
@@ -145,7 +145,7 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
                     y["mod_gain"] += lo - ro
                     y["derec_liab"] += lo
                     y["derec_rou"] += ro
-                segs = segs + [(t, e["new_rent"])]
+                segs = [*segs, (t, e["new_rent"])]
                 rate = e["new_rate"]
                 rm = (1 + rate) ** (1 / 12) - 1
             elif e["kind"] == "terminate":
@@ -230,7 +230,7 @@ def solve(facts: dict, ch: Choices | None = None) -> dict:
             continue
         r = run_lease(lease, facts["ibr"], ch)
         y = r["year"]
-        (ob, orou), (cb, crou) = r["opening"], r["closing"]
+        (ob, _orou), (cb, crou) = r["opening"], r["closing"]
         hist = fx["hist"][cur].get(lease["comm"][:7], 1.0) if cur != "EUR" else 1.0
         avg = fx["avg"][cur]
         row |= {"opening_liability": ob, "interest": y["interest"], "payments": y["payments"],
@@ -255,7 +255,7 @@ def solve(facts: dict, ch: Choices | None = None) -> dict:
         for b, a in r["maturity"].items():
             mat[b] += a * close_r
     names = ["within_1_year", "years_1_to_2", "years_2_to_3", "years_3_to_4", "years_4_to_5", "over_5_years"]
-    maturity = {n: round(v, 2) for n, v in zip(names, mat)} | {"total": round(sum(mat), 2)}
+    maturity = {n: round(v, 2) for n, v in zip(names, mat, strict=False)} | {"total": round(sum(mat), 2)}
     liab = sum(r["closing_liability_eur"] for r in rows)
     rou = sum(r["closing_rou_eur"] for r in rows)
     summary = {"entity": facts["entity"], "year_end": f"{YEAR}-12-31", "currency": "EUR",

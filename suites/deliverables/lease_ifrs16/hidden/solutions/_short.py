@@ -4,7 +4,7 @@ from pathlib import Path
 
 sys.path.insert(0, "/solution")
 
-import _engine as eng  # noqa: E402
+import _engine as eng
 
 FACTS = Path("/solution/facts")
 

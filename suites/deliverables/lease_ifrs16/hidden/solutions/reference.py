@@ -4,7 +4,7 @@ from pathlib import Path
 
 sys.path.insert(0, "/solution")  # the kit and the shared engine, also for scripts in shortcuts/
 
-import _engine as eng  # noqa: E402
+import _engine as eng
 
 HERE = Path(__file__).resolve().parent
 

@@ -3,7 +3,7 @@ contract or policy read; no retranslation."""
 import sys
 
 sys.path.insert(0, "/solution")
-from _short import run  # noqa: E402
+from _short import run
 
 sys.exit(run("# Notes\n\nSchedules prepared from the lease register.\n", exemptions=False, separate_services=False,
              apply_extension=False, apply_decrease=False, apply_termination=False, apply_cpi=False,

@@ -3,7 +3,7 @@ no rent-free periods, no incentive) and the vehicles' maintenance stripped out a
 import sys
 
 sys.path.insert(0, "/solution")
-from _short import run  # noqa: E402
+from _short import run
 
 sys.exit(run("# Notes\n\nAll e-mails and notices of the year applied; register figures used.\n",
              timing_from_contract=False, rent_free=False, incentive=False, keep_maintenance=False))

@@ -7,7 +7,7 @@ import openpyxl
 
 sys.path.insert(0, "/solution")
 
-import worktrial_kit as kit  # noqa: E402
+import worktrial_kit as kit
 
 
 def main() -> int:

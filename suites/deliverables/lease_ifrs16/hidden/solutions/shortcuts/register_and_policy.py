@@ -3,7 +3,7 @@ and notices not read (no remeasurement, modification or termination; register ti
 import sys
 
 sys.path.insert(0, "/solution")
-from _short import run  # noqa: E402
+from _short import run
 
 sys.exit(run("# Notes\n\nExemptions applied per AP-16; schedules rolled forward from the register.\n",
              separate_services=False, apply_extension=False, apply_decrease=False, apply_termination=False,
