@@ -163,6 +163,11 @@ def place_traps(inst: Instance, rng: random.Random, leases: list[dict], table: d
         v["maintenance"] = float(round(v["rent"] * rng.uniform(0.12, 0.2), 0))
     take("rent_free", prop_eur, comm_m=2026 * 12 + 4, term=96, rent_free=2)
     take("rent_free_old", prop_eur, comm_m=2025 * 12 + 6, term=120, rent_free=3)
+    take("purchase", lambda x: x["cls"] == "equipment" and x["currency"] == "EUR" and x["asset_value"] > 50000,
+         comm_m=2026 * 12 + 1, term=60, freq=1, timing="arrears", desc="Automated packaging line",
+         rent=float(round(rng.uniform(5200, 7800), 0)), useful_life=144,
+         purchase_price=float(round(rng.uniform(40, 70), 0) * 1000), asset_value=480000.0)
+    take("term_conflict", prop_eur, comm_m=2022 * 12 + 9, term=120, register_term=108)
     for x in leases:  # the rates at commencement, from the table
         x["rate"] = eng.ibr(table, x["currency"], x["comm_m"], x["term"])
         x["comm"] = ym(x["comm_m"])
@@ -248,7 +253,8 @@ def write_register(inst: Instance, leases: list[dict], rng: random.Random, path:
                   "arrears": rng.choice(["in arrears", "arr.", "Arrears"])}[x["register_timing"]]
         cur = x["currency"] if rng.random() < 0.8 else {"EUR": "€", "GBP": "£"}[x["currency"]]
         vals = [x["id"] if rng.random() < 0.85 else x["id"].lower().replace("-", " "), cls, x["desc"], x["lessor"],
-                fmt_date(first_day(x["comm_m"]), rng), fmt_date(last_day(x["comm_m"] + x["term"] - 1), rng), freq,
+                fmt_date(first_day(x["comm_m"]), rng),
+                fmt_date(last_day(x["comm_m"] + x.get("register_term", x["term"]) - 1), rng), freq,
                 timing, "CPI, annual" if x.get("index_linked") else "", cur,
                 fmt_amount(x["rent_gross"], x["currency"], rng)]
         if inst.briefing_service_column:
@@ -258,6 +264,8 @@ def write_register(inst: Instance, leases: list[dict], rng: random.Random, path:
             remark = f"rate incl. full maintenance package ({x['currency']} {x['maintenance']:,.2f} per month)"
         if x["comm_m"] >= eng.END:
             remark = "signed, keys not yet handed over"
+        if x.get("purchase_price"):
+            remark = "purchase option at end of term"
         vals += [x["asset_value"] if x["cls"] != "property" else "", x.get("register_flag", ""), remark]
         for i, v in enumerate(vals, 1):
             ws.cell(r, i, v)
@@ -421,6 +429,14 @@ def write_emails(inst: Instance, roles: dict, folder: Path) -> None:
         f"Correction to my mail of 20 April: the signed surrender deed has the lease of {x['id']} end on 30 June "
         f"2026 (not 31 May); we keep the premises until then and pay the rent to that date. The exit payment of "
         f"EUR {e['fee']:,.2f} is due on 1 July 2026.\n\n" + inst.pm)
+    x = roles["purchase"]
+    ops = "Operations Director <operations@example.invalid>"
+    eml(folder / "2026-02-03_packaging_line.eml", ops, gr, f"{x['id']} packaging line: we keep it",
+        dt.datetime(2026, 2, 3, 7, 55),
+        f"Hello Group Reporting,\n\nfor your files on lease {x['id']} ({x['desc']}, {x['lessor']}), which started on "
+        f"1 February: the line is built into our new hall and we will exercise the purchase option at the end of "
+        f"the 5-year term for EUR {x['purchase_price']:,.2f}; the business case assumes we run it for 12 years in "
+        "total. The board minutes of 28 January say the same.\n\nBest,\nOperations")
     x = roles["uncommenced"]
     eml(folder / "2026-11-30_new_site.eml", pm, gr, f"New lease {x['id']} signed", dt.datetime(2026, 11, 30, 14, 0),
         f"Dear all,\n\nthe lease {x['id']} for {x['desc']} is signed. The lessor hands over the keys and the lease "
@@ -464,6 +480,10 @@ equipment only, low-value exemption at EUR 5,000 per asset, non-lease components
 - {timing}: the register says payments in arrears, the contract extract says quarterly in advance; the contract
   governs and the register needs correcting.
 - {short}: flagged short-term by the site, but the short-term exemption is not elected for property; capitalised.
+- {tconf}: the register's end date is 12 months before the end of the non-cancellable term in the contract
+  extract (120 months); the contract governs and the register needs correcting.
+- {purchase}: purchase option reasonably certain (Operations, 3 February 2026): the price is a lease payment and
+  the asset is depreciated over its 12-year useful life.
 - {term}: terminated on 30 June 2026 (the later e-mail of 6 May supersedes the 31 May date).
 - {dec}: scope decrease on 1 October 2026 (40 % of the space), gain on partial derecognition, remeasured at the
   revised rate; {ext}: extension option reasonably certain from 1 September 2026, remeasured at the revised rate.
@@ -482,6 +502,8 @@ def issues(roles: dict) -> list[dict]:
          "all_of": [roles["uncommenced"]["id"]], "any_of": ["commence", "commitment", "not yet"]},
         {"id": "timing_conflict", "what": f"{roles['timing']['id']}: register timing contradicts the contract",
          "all_of": [roles["timing"]["id"]], "any_of": ["advance", "arrears"]},
+        {"id": "term_conflict", "what": f"{roles['term_conflict']['id']}: register end date contradicts the contract",
+         "all_of": [roles["term_conflict"]["id"]], "any_of": ["end date", "term", "expiry", "108", "120"]},
         {"id": "register_exemption", "what": f"{roles['short_property']['id']}: property flagged short-term",
          "all_of": [roles["short_property"]["id"]], "any_of": ["short-term", "short term", "exempt", "elected"]},
     ]
@@ -514,7 +536,8 @@ def build(inst: Instance) -> None:
     notes = NOTES.format(year=eng.YEAR, prior=roles["prior_error"]["id"], after=roles["cpi_after_ye"]["id"],
                          uncomm=roles["uncommenced"]["id"], uncomm_date=first_day(roles["uncommenced"]["comm_m"]),
                          timing=roles["timing"]["id"], short=roles["short_property"]["id"],
-                         term=roles["terminate"]["id"], dec=roles["decrease"]["id"], ext=roles["extension"]["id"])
+                         term=roles["terminate"]["id"], tconf=roles["term_conflict"]["id"],
+                         purchase=roles["purchase"]["id"], dec=roles["decrease"]["id"], ext=roles["extension"]["id"])
     facts["notes"] = notes
     key = hashlib.sha256((inp / "lease_register.xlsx").read_bytes()).hexdigest()
     fdir = FAMILY / "hidden/solutions/facts"

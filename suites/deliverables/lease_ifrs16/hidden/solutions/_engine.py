@@ -51,6 +51,8 @@ class Choices:
     incentive: bool = True
     keep_maintenance: bool = True  # vehicles: the practical expedient keeps the maintenance in the lease payment
     rent_free: bool = True  # the contract's rent-free periods
+    purchase_option: bool = True  # a purchase option reasonably certain (price in the payments, useful life)
+    term_from_contract: bool = True  # the contract's non-cancellable term over the register's end date
 
 
 def payments(lease: dict, segs: list, end: int):
@@ -62,6 +64,8 @@ def payments(lease: dict, segs: list, end: int):
         rent = [r for f, r in segs if f <= s][-1] if k >= lease.get("rent_free", 0) else 0.0
         out.append((s if adv else s + freq, rent, adv))
         k += 1
+    if lease.get("purchase_price"):  # a purchase option reasonably certain: its price is a lease payment at the end
+        out.append((end, lease["purchase_price"], False))
     return out
 
 
@@ -91,7 +95,7 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
     y = {k: 0.0 for k in ("interest", "payments", "depreciation", "add_liab", "add_rou", "remeasure", "mod_gain",
                           "term_gain", "derec_liab", "derec_rou", "incentive", "fee")}
     bal = rou = 0.0
-    left = lease["term"]
+    left = lease.get("useful_life", lease["term"])  # reasonably certain purchase: depreciated over useful life
     pays = payments(lease, segs, end_m)
     opening = (0.0, 0.0)
     t = lease["comm_m"]
@@ -214,6 +218,11 @@ def solve(facts: dict, ch: Choices | None = None) -> dict:
         lease = dict(lease)
         if not ch.rent_free:
             lease["rent_free"] = 0
+        if not ch.purchase_option:
+            lease.pop("purchase_price", None)
+            lease.pop("useful_life", None)
+        if not ch.term_from_contract:
+            lease["term"] = lease.get("register_term", lease["term"])
         if not ch.timing_from_contract:
             lease["timing"] = lease.get("register_timing", lease["timing"])
         tr = treatment(lease, policy, ch)
