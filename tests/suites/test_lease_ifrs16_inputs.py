@@ -75,7 +75,7 @@ def test_register_and_contracts_carry_the_facts(name: str) -> None:
         assert _month(r["Start date"]) == x["comm_m"], x["id"]
         assert _month(r["End date"]) - x["comm_m"] + 1 == x.get("register_term", x["term"]), x["id"]
         assert str(r["Pay freq."]).lower()[0] == {1: "m", 3: "q"}[x["freq"]], x["id"]
-        assert _amount(r["Periodic payment (gross)"]) == pytest.approx(x["rent"] + x["service"]), x["id"]
+        assert _amount(r["Periodic payment at start (gross)"]) == pytest.approx(x["rent"] + x["service"]), x["id"]
         if x["cls"] != "property":
             assert float(r["Asset value new (EUR)"]) == x["asset_value"], x["id"]
             assert x["timing"][:3] in str(r["Timing"]).lower(), x["id"]

@@ -227,7 +227,8 @@ def write_register(inst: Instance, leases: list[dict], rng: random.Random, path:
     ws.title = "Register"
     ws["A1"] = f"{inst.entity} - lease register export (property, fleet, equipment)"
     ws["A1"].font = Font(bold=True, size=13)
-    ws["A2"] = "Exported from the contract database on 09.01.2027; amounts per payment period, gross as invoiced."
+    ws["A2"] = ("Exported from the contract database on 09.01.2027; amounts per payment period as agreed at the "
+                "start of the lease, gross (VAT excluded); later changes are not captured.")
     groups = [("Lease", 1, 4), ("Terms", 5, 9), ("Payments", 10, 13 if inst.briefing_service_column else 12),
               ("Site remarks", 14 if inst.briefing_service_column else 13, 15 if inst.briefing_service_column else 14)]
     for label, a, b in groups:
@@ -235,7 +236,7 @@ def write_register(inst: Instance, leases: list[dict], rng: random.Random, path:
         ws.merge_cells(start_row=3, start_column=a, end_row=3, end_column=b)
         ws.cell(3, a).alignment = Alignment(horizontal="center")
     head = ["Ref.", "Asset class", "Description", "Lessor", "Start date", "End date", "Pay freq.", "Timing",
-            "Index clause", "Ccy", "Periodic payment (gross)"]
+            "Index clause", "Ccy", "Periodic payment at start (gross)"]
     if inst.briefing_service_column:
         head.append("of which service charge")
     head += ["Asset value new (EUR)", "Exemption per site", "Remarks"]
