@@ -83,7 +83,7 @@ def test_register_and_contracts_carry_the_facts(name: str) -> None:
         c = con[x["id"]]
         assert _amount(c["Base rent per quarter"].split()[1]) == pytest.approx(x["rent"]), x["id"]
         assert _amount(c["Service charge per quarter"].split()[1]) == pytest.approx(x["service"]), x["id"]
-        assert c["Payment terms"] == f"quarterly {x['timing']}", x["id"]
+        assert c["Payment terms"] == f"quarterly in {x['timing']}", x["id"]
         assert ("Rent-free period" in c) == bool(x.get("rent_free")), x["id"]
         if x.get("rent_free"):
             assert f"first {x['rent_free']} quarters" in c["Rent-free period"]

@@ -53,8 +53,10 @@ INSTANCES = [
 
 STREETS = ["Hafenstrasse", "Lindenallee", "Kanalweg", "Marktplatz", "Bahnhofstrasse", "Dockside Way", "Mill Lane",
            "Station Road", "Wharf Street", "Ostring", "Weberweg", "Quay Parade"]
-LESSORS = ["Aldermoor Estates", "Brunnhof Immobilien", "Castellan Property", "Driftwood REIT", "Eichberg Fonds",
-           "Fernhill Leasing", "Gransee Autoleasing", "Holloway Fleet", "Ivory Office Solutions", "Juniper Plant Hire"]
+LESSORS = {"property": ["Aldermoor Estates", "Brunnhof Immobilien", "Castellan Property", "Driftwood REIT",
+                        "Eichberg Fonds"],
+           "vehicle": ["Gransee Autoleasing", "Holloway Fleet", "Kestrel Mobility"],
+           "equipment": ["Fernhill Leasing", "Ivory Office Solutions", "Juniper Plant Hire"]}
 
 
 def ym(m: int) -> str:
@@ -122,7 +124,7 @@ def draw_leases(inst: Instance, rng: random.Random, table: dict) -> list[dict]:
         lid = f"{inst.prefix}-{code}{counts[code]:03d}"
         leases.append({"id": lid, "cls": cls, "currency": cur, "comm_m": comm, "term": term, "freq": freq,
                        "timing": timing, "rent": rent, "service": service, "asset_value": value, "desc": desc,
-                       "lessor": rng.choice(LESSORS), "events": [], "incentive": 0.0})
+                       "lessor": rng.choice(LESSORS[cls]), "events": [], "incentive": 0.0})
     return leases
 
 
@@ -294,7 +296,7 @@ def write_contracts(inst: Instance, leases: list[dict], roles: dict, path: Path)
                 ("Non-cancellable term", f"{x['term']} months"),
                 ("Base rent per quarter", f"{sym} {x['rent']:,.2f}"),
                 ("Service charge per quarter", f"{sym} {x['service']:,.2f} (cleaning, security, common areas)"),
-                ("Payment terms", f"quarterly {x['timing']}"),
+                ("Payment terms", f"quarterly in {x['timing']}"),
                 ("Indexation", "annual, by the national CPI, on the anniversary of commencement; the landlord "
                                "notifies the new rent" if x.get("index_linked") else "none"),
                 ("Options", "tenant may extend by 5 years on 12 months' notice" if x is roles["extension"] else "-")]
