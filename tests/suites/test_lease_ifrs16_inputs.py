@@ -76,6 +76,9 @@ def test_register_and_contracts_carry_the_facts(name: str) -> None:
         assert _month(r["End date"]) - x["comm_m"] + 1 == x.get("register_term", x["term"]), x["id"]
         assert str(r["Pay freq."]).lower()[0] == {1: "m", 3: "q"}[x["freq"]], x["id"]
         assert _amount(r["Periodic payment at start (gross)"]) == pytest.approx(x["rent"] + x["service"]), x["id"]
+        if x.get("rvg_full"):
+            remark = str(r["Remarks"])
+            assert f"{x['rvg_full']:,.0f}" in remark and f"{x['rvg_full'] - x['rvg_payable']:,.0f}" in remark
         if x["cls"] != "property":
             assert float(r["Asset value new (EUR)"]) == x["asset_value"], x["id"]
             assert x["timing"][:3] in str(r["Timing"]).lower(), x["id"]
@@ -88,6 +91,9 @@ def test_register_and_contracts_carry_the_facts(name: str) -> None:
         if x.get("rent_free"):
             assert f"first {x['rent_free']} quarters" in c["Rent-free period"]
         assert ("Lease incentive" in c) == bool(x.get("incentive")), x["id"]
+        assert ("Letting agent" in c) == bool(x.get("idc")), x["id"]
+        if x.get("idc"):
+            assert f"{x['idc']:,.2f}" in c["Letting agent"]
 
 
 @pytest.mark.parametrize("name", sorted(INSTANCES))

@@ -163,12 +163,17 @@ def place_traps(inst: Instance, rng: random.Random, leases: list[dict], table: d
     for k in range(4):
         v = take(f"vehicle_maint{k}", lambda x: x["cls"] == "vehicle" and x["term"] > 12)
         v["maintenance"] = float(round(v["rent"] * rng.uniform(0.12, 0.2), 0))
-    take("rent_free", prop_eur, comm_m=2026 * 12 + 4, term=96, rent_free=2)
+    take("rent_free", prop_eur, comm_m=2026 * 12 + 4, term=96, rent_free=2,
+         idc=float(round(rng.uniform(8, 16), 0) * 1000))
     take("rent_free_old", prop_eur, comm_m=2025 * 12 + 6, term=120, rent_free=3)
     take("purchase", lambda x: x["cls"] == "equipment" and x["currency"] == "EUR" and x["asset_value"] > 50000,
          comm_m=2026 * 12 + 1, term=60, freq=1, timing="arrears", desc="Automated packaging line",
          rent=float(round(rng.uniform(5200, 7800), 0)), useful_life=144,
          purchase_price=float(round(rng.uniform(40, 70), 0) * 1000), asset_value=480000.0)
+    full = float(round(rng.uniform(15, 22), 0) * 1000)
+    take("rvg", lambda x: x["cls"] == "vehicle" and x["currency"] == "EUR", comm_m=2026 * 12 + 5, term=36, freq=1,
+         timing="advance", desc="Refrigerated truck", rvg_full=full,
+         rvg_payable=float(full - round(rng.uniform(0.55, 0.8) * full, -2)))
     take("term_conflict", prop_eur, comm_m=2022 * 12 + 9, term=120, register_term=108)
     for x in leases:  # the rates at commencement, from the table
         x["rate"] = eng.ibr(table, x["currency"], x["comm_m"], x["term"])
@@ -269,6 +274,9 @@ def write_register(inst: Instance, leases: list[dict], rng: random.Random, path:
             remark = "signed, keys not yet handed over"
         if x.get("purchase_price"):
             remark = "purchase option at end of term"
+        if x.get("rvg_full"):
+            remark = (f"lessee guarantees a residual value of EUR {x['rvg_full']:,.0f}; fleet desk's estimate of the "
+                      f"resale value at return: EUR {x['rvg_full'] - x['rvg_payable']:,.0f}")
         vals += [x["asset_value"] if x["cls"] != "property" else "", x.get("register_flag", ""), remark]
         for i, v in enumerate(vals, 1):
             ws.cell(r, i, v)
@@ -303,6 +311,9 @@ def write_contracts(inst: Instance, leases: list[dict], roles: dict, path: Path)
         if x.get("rent_free"):
             rows.append(("Rent-free period", f"no base rent for the first {x['rent_free']} quarters; the service "
                                              "charge is payable from commencement"))
+        if x.get("idc"):
+            rows.append(("Letting agent", f"agent's fee of {sym} {x['idc']:,.2f} paid by the tenant on signing, "
+                                          "payable only because the lease was concluded"))
         if x.get("incentive"):
             rows.append(("Lease incentive", f"landlord contribution to tenant fit-out of {sym} "
                                             f"{x['incentive']:,.2f}, payable to the tenant within 6 months of "

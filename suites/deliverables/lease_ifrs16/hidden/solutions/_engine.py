@@ -53,6 +53,8 @@ class Choices:
     rent_free: bool = True  # the contract's rent-free periods
     purchase_option: bool = True  # a purchase option reasonably certain (price in the payments, useful life)
     term_from_contract: bool = True  # the contract's non-cancellable term over the register's end date
+    idc: bool = True  # initial direct costs in the right-of-use asset
+    rvg_expected: bool = True  # a residual value guarantee: only the amount expected to be payable
 
 
 def payments(lease: dict, segs: list, end: int):
@@ -66,6 +68,8 @@ def payments(lease: dict, segs: list, end: int):
         k += 1
     if lease.get("purchase_price"):  # a purchase option reasonably certain: its price is a lease payment at the end
         out.append((end, lease["purchase_price"], False))
+    if lease.get("rvg_payable"):  # a residual value guarantee: the amount expected to be payable, at the end
+        out.append((end, lease["rvg_payable"], False))
     return out
 
 
@@ -125,7 +129,7 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
         if t == lease["comm_m"]:
             bal = pv(pays, t, rm)
             inc = lease.get("incentive", 0.0) if ch.incentive else 0.0
-            rou = bal - inc
+            rou = bal - inc + (lease.get("idc", 0.0) if ch.idc else 0.0)
             if inyear:
                 y["add_liab"], y["add_rou"], y["incentive"] = bal, rou, inc
         for e in evs.get(t, []):
@@ -221,6 +225,8 @@ def solve(facts: dict, ch: Choices | None = None) -> dict:
         if not ch.purchase_option:
             lease.pop("purchase_price", None)
             lease.pop("useful_life", None)
+        if not ch.rvg_expected and lease.get("rvg_payable"):
+            lease["rvg_payable"] = lease["rvg_full"]
         if not ch.term_from_contract:
             lease["term"] = lease.get("register_term", lease["term"])
         if not ch.timing_from_contract:

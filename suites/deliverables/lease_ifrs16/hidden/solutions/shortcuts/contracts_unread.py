@@ -7,4 +7,4 @@ from _short import run
 
 sys.exit(run("# Notes\n\nAll e-mails and notices of the year applied; register figures used.\n",
              timing_from_contract=False, rent_free=False, incentive=False, keep_maintenance=False,
-             term_from_contract=False))
+             term_from_contract=False, idc=False))

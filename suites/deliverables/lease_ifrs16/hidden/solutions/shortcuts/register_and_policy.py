@@ -8,4 +8,4 @@ from _short import run
 sys.exit(run("# Notes\n\nExemptions applied per AP-16; schedules rolled forward from the register.\n",
              separate_services=False, apply_extension=False, apply_decrease=False, apply_termination=False,
              apply_cpi=False, timing_from_contract=False, purchase_option=False,
-             term_from_contract=False))
+             term_from_contract=False, idc=False, rvg_expected=False))
