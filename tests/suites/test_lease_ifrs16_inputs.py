@@ -124,5 +124,26 @@ def test_prior_year_rates_are_the_table_rates(name: str) -> None:
     facts = json.loads((FAMILY / f"hidden/solutions/facts/{name}.json").read_text())
     by_id = {x["id"]: x for x in facts["leases"]}
     ws = openpyxl.load_workbook(INSTANCES[name] / "lease_schedule_FY2025.xlsx").active
-    for r in list(ws.iter_rows(values_only=True))[2:]:
-        assert r[2] == pytest.approx(by_id[r[0]]["rate"]), r[0]
+    rows = list(ws.iter_rows(values_only=True))
+    table = _ibr_table(INSTANCES[name] / "ibr_table.csv")
+    for r in rows[2:]:
+        x = by_id[r[0]]
+        if "Discount rate" in rows[1]:
+            assert r[2] == pytest.approx(x["rate"]), r[0]
+        band = next(b for limit, b in BANDS if x["term"] <= limit)
+        start = f"{x['comm_m'] // 12}-{x['comm_m'] % 12 + 1:02d}-01"
+        effective = max(d for d, c, b in table if c == x["currency"] and b == band and d <= start)
+        assert table[(effective, x["currency"], band)] == pytest.approx(x["rate"]), r[0]
+
+
+BANDS = [(24, "up to 2 years"), (60, "over 2 up to 5 years"), (120, "over 5 up to 10 years"), (10**6, "over 10 years")]
+
+
+def _ibr_table(path: Path) -> dict[tuple[str, str, str], float]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    sep = ";" if ";" in lines[0] else ","
+    out = {}
+    for line in lines[1:]:
+        d, c, b, v = line.split(sep)
+        out[(d, c, b)] = float(v.replace(",", ".")) / 100
+    return out

@@ -466,7 +466,9 @@ def write_prior(inst: Instance, facts: dict, roles: dict, path: Path) -> None:
     ws = wb.active
     ws.title = "FY2025 closing"
     ws.append([f"{inst.entity}: IFRS 16 lease schedule, closing balances 31.12.2025 (lease currency)"])
-    ws.append(["Lease", "Currency", "Discount rate", "Lease liability 31.12.2025", "ROU asset 31.12.2025"])
+    rates = inst.briefing_service_column  # the hard instance's schedule leaves the rates to the table
+    ws.append(["Lease", "Currency", *(["Discount rate"] if rates else []), "Lease liability 31.12.2025",
+               "ROU asset 31.12.2025"])
     for x in facts["leases"]:
         if x["comm_m"] >= eng.START or eng.treatment(x, facts["policy"], eng.Choices()) != "capitalised":
             continue
@@ -475,7 +477,7 @@ def write_prior(inst: Instance, facts: dict, roles: dict, path: Path) -> None:
             y["rent"] = x["rent"] + x["service"]  # the error: the service charge measured in the liability
         r = eng.run_lease(y, facts["ibr"], eng.Choices())
         ob, orou = r["opening"]
-        ws.append([x["id"], x["currency"], round(x["rate"], 4), round(ob, 2), round(orou, 2)])
+        ws.append([x["id"], x["currency"], *([round(x["rate"], 4)] if rates else []), round(ob, 2), round(orou, 2)])
     wb.save(path)
 
 

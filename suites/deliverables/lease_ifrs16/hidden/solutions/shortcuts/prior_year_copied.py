@@ -13,11 +13,15 @@ import worktrial_kit as kit
 def main() -> int:
     wb = openpyxl.load_workbook("input/lease_schedule_FY2025.xlsx", data_only=True)
     rows = []
-    for r in list(wb.active.iter_rows(values_only=True))[2:]:
+    lines = list(wb.active.iter_rows(values_only=True))
+    head = [str(h or "") for h in lines[1]]
+    liab = next(i for i, h in enumerate(head) if h.startswith("Lease liability"))
+    rou = next(i for i, h in enumerate(head) if h.startswith("ROU"))
+    for r in lines[2:]:
         if r[0]:
-            rows.append({"lease_id": r[0], "treatment": "capitalised", "currency": r[1], "opening_liability": r[3],
-                         "interest": 0, "payments": 0, "closing_liability": r[3], "closing_rou": r[4],
-                         "depreciation": 0, "closing_liability_eur": r[3], "closing_rou_eur": r[4]})
+            rows.append({"lease_id": r[0], "treatment": "capitalised", "currency": r[1], "opening_liability": r[liab],
+                         "interest": 0, "payments": 0, "closing_liability": r[liab], "closing_rou": r[rou],
+                         "depreciation": 0, "closing_liability_eur": r[liab], "closing_rou_eur": r[rou]})
     Path("output").mkdir(exist_ok=True)
     with open("output/lease_schedule.csv", "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, list(rows[0]), lineterminator="\n")
