@@ -1,0 +1,80 @@
+"""Custom check of lease_ifrs16: the matters the notes raise."""
+
+from __future__ import annotations
+
+import json
+import re
+
+
+def notes_issues(output, reference, params):
+    """Share of the matters of `hidden/reference/issues.json` that `notes.md` raises: one paragraph or line that
+    names the lease and says what is the matter with it."""
+    _, ref = reference.read_one("issues.json")
+    issues = json.loads(ref)
+    if not issues:
+        return 0.0, "no matters to raise in this instance: nothing to check"
+    try:
+        _, data = output.read_one("notes.md")
+        text = data.decode("utf-8", errors="replace")
+    except Exception as e:  # a missing or unreadable note is the worker's
+        return 0.0, f"cannot read notes.md: {type(e).__name__}: {e}"
+    blocks = [b.lower() for b in re.split(r"\n\s*\n", text) + text.splitlines() if b.strip()]
+    raised, missed = [], []
+    for issue in issues:
+        hit = any(all(w.lower() in b for w in issue["all_of"]) and any(w.lower() in b for w in issue["any_of"])
+                  for b in blocks)
+        (raised if hit else missed).append(issue["what"])
+    ev = f"{len(raised)}/{len(issues)} matters raised"
+    if missed:
+        ev += "; not raised: " + "; ".join(missed)
+    return len(raised) / len(issues), ev
+
+
+def _num(text: str) -> float | None:
+    t = text.strip().replace(",", "").replace("€", "").replace("£", "")
+    if t.startswith("(") and t.endswith(")"):
+        t = "-" + t[1:-1]
+    try:
+        v = float(t)
+    except ValueError:
+        return None
+    return v if v == v and abs(v) != float("inf") else None
+
+
+def trap_leases(output, reference, params):
+    """Accuracy on the leases that carry a trap (hidden/DESIGN.md), item by item: the treatment and, for leases on
+    the balance sheet, the closing liability, ROU asset, interest and depreciation (0.5 % or 5.00 tolerance)."""
+    import csv
+    import io
+
+    _, ref = reference.read_one("trap_cases.csv")
+    cases = list(csv.DictReader(io.StringIO(ref.decode("utf-8"))))
+    if not cases:
+        return 0.0, "no trap cases in this instance: nothing to check"
+    try:
+        _, data = output.read_one("lease_schedule.csv")
+        text = data.decode("utf-8-sig")
+        dialect = csv.Sniffer().sniff(text.splitlines()[0]) if text.strip() else csv.excel
+        rows = list(csv.DictReader(io.StringIO(text), dialect=dialect))
+    except Exception as e:  # a missing or malformed file is the worker's
+        return 0.0, f"cannot read lease_schedule.csv: {type(e).__name__}: {e}"
+    got: dict[str, dict] = {}
+    for r in rows:
+        r = {str(k or "").strip().lower(): str(v or "").strip() for k, v in r.items()}
+        if r.get("lease_id"):
+            got.setdefault(r["lease_id"].upper(), r)
+    wrong: dict[str, list[str]] = {}
+    for c in cases:
+        have = got.get(c["lease_id"].upper(), {}).get(c["column"], "")
+        if c["column"] == "treatment":
+            ok = have.lower() == c["expected"].lower()
+        else:
+            want, v = float(c["expected"]), _num(have)
+            ok = v is not None and abs(v - want) <= max(5.0, 0.005 * abs(want))
+        if not ok:
+            wrong.setdefault(c["trap"], []).append(f"{c['lease_id']} {c['column']} {have or '-'}≠{c['expected']}")
+    n_wrong = sum(len(v) for v in wrong.values())
+    ev = f"{len(cases) - n_wrong}/{len(cases)} trap items right"
+    for trap, items in sorted(wrong.items()):
+        ev += f"; {trap}: {', '.join(items[:2])}"
+    return (len(cases) - n_wrong) / len(cases), ev
