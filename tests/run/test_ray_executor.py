@@ -134,3 +134,17 @@ def test_missing_ray_names_the_extra(tiny_suite: Path, tmp_path: Path) -> None:
     assert res.returncode == 2, res.stderr
     assert "pip install 'worktrial[ray]'" in res.stderr and "Traceback" not in res.stderr
     assert not (tmp_path / "home" / "worktrial.db").exists() or not Store(Home(tmp_path / "home").db_url).jobs()
+
+
+def test_unreachable_cluster_is_refused_quickly(tiny_suite: Path, tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on once it is closed
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    started = time.monotonic()
+    res = wt(*_job(tmp_path / "home", tiny_suite, "--executor", "ray", "--ray-address", f"127.0.0.1:{port}"))
+    assert res.returncode == 2, res.stderr
+    assert "cannot connect to the Ray cluster" in res.stderr and "ray start --head" in res.stderr
+    assert time.monotonic() - started < 120
+    assert not Store(Home(tmp_path / "home").db_url).jobs()

@@ -39,6 +39,7 @@ from .trial import TrialContext, TrialSpec, blame, run_trial, write_scorecard
 INSTALL_FIX = "install the `ray` extra: pip install 'worktrial[ray]'"
 TASK_OPTIONS: dict[str, Any] = {"num_cpus": 1, "max_retries": 0}
 ERROR_CHARS = 500
+PROBE_TIMEOUT_S = 10.0
 
 
 def import_ray() -> Any:
@@ -58,6 +59,7 @@ def connect(address: str | None, num_cpus: int) -> bool:
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.WARNING}
     try:
         if address:
+            _probe(address)
             ray.init(address=address, **quiet)
         else:
             ray.init(num_cpus=num_cpus, include_dashboard=False, **quiet)
@@ -74,6 +76,16 @@ def connect(address: str | None, num_cpus: int) -> bool:
             ]
         ) from None
     return True
+
+
+def _probe(address: str) -> None:
+    """OSError unless something listens at a HOST:PORT address: Ray itself keeps retrying an unreachable head for
+    minutes, and a user should hear within seconds. `auto` and `ray://` addresses are left to Ray."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or "://" in address:
+        return
+    with socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_TIMEOUT_S):
+        pass
 
 
 @dataclass(frozen=True)
