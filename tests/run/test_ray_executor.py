@@ -29,7 +29,8 @@ AGENTS = ["--agent", "reference", "--agent", "noop", "--agent", "shortcut:guess"
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """A local Ray cluster of 2 CPUs, started by this process (its workers inherit this environment, so they
-    import this worktrial); the address `--ray-address` joins."""
+    import this worktrial); the address `--ray-address` joins. `ray.init` sets RAY_AUTH_MODE in this process's
+    environment when it turns token authentication on, so the commands run from here can join it."""
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         yield ray.get_runtime_context().gcs_address

@@ -71,7 +71,8 @@ def connect(address: str | None, num_cpus: int) -> bool:
                     "--ray-address",
                     address or "",
                     f"{what}: {_short(e)}",
-                    "start the head with `ray start --head` and pass the address it prints",
+                    "start the head with `ray start --head` and pass the address it prints; a cluster with "
+                    "Ray's token authentication is joined with RAY_AUTH_MODE=token and its token",
                 )
             ]
         ) from None
