@@ -149,3 +149,20 @@ def test_unreachable_cluster_is_refused_quickly(tiny_suite: Path, tmp_path: Path
     assert "cannot connect to the Ray cluster" in res.stderr and "ray start --head" in res.stderr
     assert time.monotonic() - started < 120
     assert not Store(Home(tmp_path / "home").db_url).jobs()
+
+
+def test_a_node_with_other_task_files_voids_the_work(cluster: str, tiny_suite: Path, tmp_path: Path) -> None:
+    """Task files changed between planning and a task's start look, to the task, like a node that mounts other
+    suites: it refuses to run them, and the trial is void with the reason, for a rerun once the nodes agree."""
+    import asyncio
+
+    from worktrial.run import JobConfig, JobRunner
+
+    home = Home(tmp_path / "home").ensure()
+    runner = JobRunner(Store(home.db_url), home, executor="ray")  # joins the module's cluster, already connected
+    config = JobConfig(suites=[str(tiny_suite)], agents=[], pairs=[("tiny/base/L3", "noop")])
+    job_id = runner.create(config)
+    (tiny_suite / "tiny" / "workspace" / "NOTE.md").write_text("changed after planning\n")
+    [row] = asyncio.run(runner.run(job_id, config))
+    assert row.status == "error" and row.scorecard is not None
+    assert "differ from the job's" in (row.error or "") and row.scorecard["error_kind"] == "infrastructure"
