@@ -166,6 +166,8 @@ def anchor_task(job: WorkerJob, item: WorkItem) -> AnchorFailure | None:
         instance = _instance(job, item)
         with _node_slot(job) as ctx:
             asyncio.run(ensure_anchors(instance, ctx))
+    except (NodeMismatch, SandboxError) as e:  # this node cannot do it: say which, for the operator to fix
+        return AnchorFailure(item.instance, f"node {socket.gethostname()}: {_short(e)}", "infrastructure")
     except Exception as e:  # recorded against the variant's trials, as the local anchor phase does
         return AnchorFailure(item.instance, f"{type(e).__name__}: {e}", blame(e))
     return None
