@@ -166,3 +166,38 @@ def test_a_node_with_other_task_files_voids_the_work(cluster: str, tiny_suite: P
     [row] = asyncio.run(runner.run(job_id, config))
     assert row.status == "error" and row.scorecard is not None
     assert "differ from the job's" in (row.error or "") and row.scorecard["error_kind"] == "infrastructure"
+
+
+def _trial_workers() -> list[int]:
+    """Ray worker processes running a trial now (Ray names them after their task)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "cmdline").read_bytes().startswith(b"ray::trial_task"):
+                pids.append(int(entry.name))
+
+        except OSError:
+            continue
+    return pids
+
+
+def test_a_worker_killed_mid_trial_voids_it_for_resume(cluster: str, tiny_suite: Path, tmp_path: Path) -> None:
+    """A Ray worker lost mid-trial: that trial is void (infrastructure, resumable), the others run on."""
+    home = tmp_path / "home"
+    # The command's own cluster, whose trial workers carry their task's name (found by it, killed by pid).
+    args = ["--variant", "base", "--executor", "ray", "--concurrency", "1"]
+    proc = popen(*_job(home, tiny_suite, *args))
+    deadline = time.monotonic() + 120
+    while not (workers := _trial_workers()) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    assert workers, proc.communicate()
+    os.kill(workers[0], signal.SIGKILL)
+    _, stderr = proc.communicate(timeout=300)
+    assert proc.returncode == 3, stderr
+    assert "[infrastructure]" in stderr and "ray: WorkerCrashedError" in stderr and "--resume" in stderr
+    store = Store(Home(home).db_url)
+    [job] = store.jobs()
+    assert [t.status for t in store.trials(job.id)].count("error") == 1
+    resumed = wt("run", "--home", str(home), "--resume", job.id, "--executor", "ray", "--ray-address", cluster)
+    assert resumed.returncode == 0, resumed.stderr
+    assert all(t.status == "done" for t in store.trials(job.id))
