@@ -6,7 +6,7 @@ import asyncio
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -16,7 +16,7 @@ from ..agents import calibration_agents, harness_of, is_builtin, plugin_names, s
 from ..agents.external import with_model
 from ..analysis import TrialTable
 from ..grading import ScoreCard
-from ..run import JobConfig, JobRunner, job_owner, trial_record
+from ..run import EXECUTORS, ExecutorName, JobConfig, JobRunner, job_owner, trial_record
 from ..store import JobOverview, Store, TrialRow
 from ..tasks import Instance, Problem, TaskFormatError
 from .common import (
@@ -69,6 +69,22 @@ def run(
         int | None, typer.Option("--concurrency", min=1, help="Trials at once (2); with --resume, overrides the job's.")
     ] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Finish a killed or failed job.")] = None,
+    executor: Annotated[
+        str,
+        typer.Option(
+            "--executor",
+            help="local (this process's slots) or ray (each trial a Ray task; the `ray` extra). "
+            "May differ on --resume.",
+        ),
+    ] = "local",
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            help="With --executor ray: the cluster to join (`ray start --head` prints it); "
+            "default: start a local one with --concurrency CPUs.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON Lines per trial on stdout.")] = False,
     sandbox: SandboxOpt = None,
     home: HomeOpt = None,
@@ -104,7 +120,9 @@ def run(
                         )
                     ]
                 )
+        check_executor_flags(executor, ray_address)
         runner = open_runner(home, store_at)
+        runner.executor, runner.ray_address = cast(ExecutorName, executor), ray_address
         if resume:
             config = runner.resume_config(resume)
             if concurrency is not None:
@@ -187,6 +205,17 @@ def _names(items: list[str], shown: int = 3) -> str:
     if len(items) <= shown:
         return ", ".join(items)
     return ", ".join(items[:shown]) + f" (+{len(items) - shown})"
+
+
+def check_executor_flags(executor: str, ray_address: str | None) -> None:
+    if executor not in EXECUTORS:
+        raise TaskFormatError(
+            [Problem("--executor", executor, "unknown executor", f"use one of: {', '.join(EXECUTORS)}")]
+        )
+    if ray_address and executor != "ray":
+        raise TaskFormatError(
+            [Problem("--ray-address", ray_address, "only the ray executor joins a cluster", "add --executor ray")]
+        )
 
 
 def open_runner(home: Path | None, store_at: str | None) -> JobRunner:

@@ -14,12 +14,12 @@ from ..agents import HUMAN, harness_of
 from ..grading import LLMJudge, ScoreCard
 from ..store import Home, Store, TrialRow
 from ..tasks import Instance, Problem, TaskFormatError
-from .anchor_cache import AnchorCache
-from .anchors import AnchorFailure, compute_anchors, needs_anchors
+from .anchors import AnchorFailure, needs_anchors
+from .executor import Executor, ExecutorName, check_executor, open_executor
 from .ownership import JobClaim, claim_job
 from .plan import JobConfig, build_judge, check_settings, load_instances, plan_rows
-from .slots import check_sandbox_works, slot_sandboxes
-from .trial import TrialContext, TrialSpec, run_trial, write_scorecard
+from .slots import check_sandbox_works
+from .trial import TrialSpec, write_scorecard
 
 
 def new_job_id() -> str:
@@ -34,6 +34,8 @@ class JobRunner:
     on_done: Callable[[TrialRow, ScoreCard], None] | None = None
     on_start: Callable[[int], None] | None = None
     on_anchors: Callable[[int], None] | None = None
+    executor: ExecutorName = "local"  # where trials run (run/executor.py); not part of the plan
+    ray_address: str | None = None  # with executor "ray": the cluster to join; None starts a local one
     _instances: dict[str, Instance] = field(default_factory=dict)
     _owned: dict[str, JobClaim] = field(default_factory=dict)
     _judge: LLMJudge | None = None
@@ -54,6 +56,7 @@ class JobRunner:
         rows = self.plan(job_id, config)
         self._judge = build_judge(config.judge, self.home)
         check_sandbox_works(config.sandbox)  # a missing bubblewrap must not leave a job of void trials behind
+        check_executor(self.executor, self.ray_address, config.concurrency)  # no Ray, no job recorded
         self.claim(job_id)
         self.store.create_job(job_id, config.model_dump(mode="json"), rows)
         return job_id
@@ -94,6 +97,7 @@ class JobRunner:
             )
         self.claim(job_id)
         check_settings(config)
+        check_executor(self.executor, self.ray_address, config.concurrency)
         self.load_instances(config)
         self._judge = build_judge(config.judge, self.home)
         return config
@@ -125,30 +129,23 @@ class JobRunner:
                     ]
                 )
         judge = self._judge if self._judge is not None else build_judge(config.judge, self.home)
-        anchors = AnchorCache(self.home.anchors)
-        sandboxes, lease = slot_sandboxes(config.sandbox, max(1, config.concurrency))
+        executor = open_executor(self.executor, config, self.home, judge, self.ray_address)
         try:
-            slots: asyncio.Queue[TrialContext] = asyncio.Queue()
-            for sandbox in sandboxes:
-                slots.put_nowait(TrialContext(sandbox, self.home.cache, anchors, judge=judge))
             needed = {i.variant_hash: i for t in todo if needs_anchors(i := self._instances[t.instance])}
             if self.on_anchors and needed:
                 self.on_anchors(len(needed))
-            failures = await compute_anchors(needed.values(), slots)
+            failures = await executor.anchors(needed.values())
             if self.on_start:
                 self.on_start(len(todo))
-            await asyncio.gather(*(self._one(job_id, row, slots, failures) for row in todo))
+            await asyncio.gather(*(self._one(job_id, row, executor, failures) for row in todo))
         finally:
-            lease.release()
+            executor.close()
         self.store.finish_job(job_id)
         return self.store.trials(job_id)
 
-    async def _one(
-        self, job_id: str, row: TrialRow, slots: asyncio.Queue[TrialContext], failures: dict[str, AnchorFailure]
-    ) -> None:
+    async def _one(self, job_id: str, row: TrialRow, executor: Executor, failures: dict[str, AnchorFailure]) -> None:
         instance = self._instances[row.instance]
-        ctx = await slots.get()
-        try:
+        async with executor.slot() as slot:
             self._owned[job_id].verify()
             attempt = self.store.start_trial(row.id, "")
             if attempt is None:  # done meanwhile: only possible if ownership failed, and then never counted twice
@@ -159,13 +156,10 @@ class JobRunner:
                 card = failed.card(instance.content_hash)
                 await asyncio.to_thread(write_scorecard, attempt_dir, card)
             else:
-                spec = TrialSpec(row.id, job_id, instance, row.agent, row.repeat)
-                card = await run_trial(spec, ctx, attempt_dir)
+                card = await slot.run(TrialSpec(row.id, job_id, instance, row.agent, row.repeat), attempt_dir)
             recorded = self.store.finish_trial(row.id, attempt, card.model_dump(mode="json"), str(attempt_dir))
             if recorded and self.on_done:
                 self.on_done(self.store.trial(row.id), card)
-        finally:
-            slots.put_nowait(ctx)
 
 
 def trial_record(row: TrialRow) -> dict[str, Any]:
