@@ -25,7 +25,8 @@ def _old_store(url: str, revision: str, versioned: bool) -> None:
             text("INSERT INTO jobs (id, created, config, status) VALUES ('old', CURRENT_TIMESTAMP, '{}', 'finished')")
         )
         conn.execute(text(
-            "INSERT INTO trials (id, job_id, instance, agent, repeat, status, attempt, score, incidents, scorecard, content_hash, run_dir) "
+            "INSERT INTO trials (id, job_id, instance, agent, repeat, status, attempt, score, incidents, scorecard,"
+            " content_hash, run_dir) "
             "VALUES ('old/t0', 'old', 'fam/base/L3', 'noop', 0, 'done', 1, 0.25, '[]', '{\"score\": 0.25}', 'h', '')"
         ))  # fmt: skip
         if not versioned:

@@ -7,8 +7,8 @@ never leaves a result that counts.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import contextlib
+import hashlib
 import json
 import os
 import shutil

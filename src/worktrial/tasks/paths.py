@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-
 # Files of hidden/ that record a family's history rather than define it: no instance holds them, so writing a
 # playtest's row while trials run changes no content hash and no trial's grader files.
 AUTHOR_RECORDS = frozenset({"PLAYTESTS.md"})
