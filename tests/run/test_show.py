@@ -26,6 +26,7 @@ def _engagement_card() -> ScoreCard:
             Component(name="rows", kind="tabular", value=0.5, evidence="1/2 reference rows matched; row 2 differs"),
             Component(name="cell", kind="xlsx_cells", value=0.0, evidence="B7 = 3, expected 4; B8 lacks 'SUM('"),
             Component(name="left", kind="delivery", value=None, weight=0, evidence="skipped out/pipe (fifo)"),
+            Component(name="liab", kind="check", value=0.9, evidence="ml-p018 101952.68 ≠ 1007176.25; ml-x -≠88.1, b != 'Q'"),
         ],
         kpi=-12.5,
         kpi_baseline=-20.0,
@@ -38,10 +39,11 @@ def test_the_worker_view_hides_every_hidden_value() -> None:
     card = _engagement_card()
     view = worker_view(card)
     text = json.dumps(view.model_dump(mode="json"))
-    for secret in ("117312.06", "12.5", "-20", "SUM("):
+    for secret in ("117312.06", "12.5", "-20", "SUM(", "1007176.25", "88.1", "'Q'"):
         assert secret not in text, secret
     assert view.score == card.score and view.status == "done" and view.kpi is None and view.kpi_reference is None
-    total, rows, cell, left = view.components[1:]
+    total, rows, cell, left, liab = view.components[1:]
+    assert liab.evidence == "ml-p018 101952.68 ≠ [hidden]; ml-x -≠[hidden], b != [hidden]"  # what was delivered stays
     assert total.evidence == "got 41, expected [hidden] (abs ±0.01)"
     assert rows.evidence == card.components[2].evidence  # nothing hidden in it: kept as it is
     assert cell.evidence == "B7 = 3, expected [hidden]; B8 lacks [hidden]"
