@@ -41,6 +41,9 @@ CLAIM_MONTH = "2026-03"
 # Cost of a wrong claim line per USD wrongly claimed (struck after dispute or reversed at the joint audit with
 # interest and fees): every constraint slice is worth what it recovers plus what it avoids losing.
 WRONG_LINE_COST = 1.0
+# A wrong line nobody disputes (a double booking) is found at the contractor's audit instead: a systematic error
+# there is extrapolated over the audit period and reversed with interest, so it costs more.
+AUDIT_FINDING_COST = 2.0
 # Measurement tolerance of the mud test as minuted with Mirefield on 14 October 2025 (known to Cost Engineering
 # only): a property this close outside the programme range still counts as within it.
 MUD_TOLERANCE = {"mw": 0.1, "fv": 2.0, "fl": 0.5}
@@ -404,7 +407,8 @@ def _place_times(rng: random.Random, rec: DayRec, hours: float) -> float | None:
 
 def _hours(rng: random.Random, kind: str, scale: float = 1.0) -> float:
     lo, hi = KINDS[kind].hours
-    return max(1.0, round(rng.uniform(lo, hi) * scale * 2) / 2)
+    h = max(1.0, round(rng.uniform(lo, hi) * scale * 2) / 2)
+    return min(h, 18.0) if scale > 1.0 else h  # a scaled-up event still fits in one report day
 
 
 def _add_event(rng: random.Random, rec: DayRec, kind: str, design: str | None, hours: float,
@@ -875,7 +879,8 @@ def _forced_plan(params: dict) -> list[dict]:
     plan: list[dict] = []
     for rig in RIG_IDS:
         n_td = 6 if allowance > 0 or rig in dup_rigs else 2
-        plan += [{"kind": "EQ_TD", "rig": rig, "scale": 1.3 if allowance > 0 else 1.0} for _ in range(n_td)]
+        plan += [{"kind": "EQ_TD", "rig": rig, "scale": 1.3 if allowance > 0 or rig in dup_rigs else 1.0}
+                 for _ in range(n_td)]
         plan.append({"kind": "EQ_MUDPUMP", "rig": rig})
     plan += [{"kind": "EQ_HYD"}]
     plan += [{"kind": "DD_MWD", "rig": r} for r in sorted(dup_rigs)] + [{"kind": "DD_MWD"}]
@@ -885,11 +890,11 @@ def _forced_plan(params: dict) -> list[dict]:
     # two readings just outside the programme per rig, long events: the minuted tolerance is a slice of its own
     designs = {"BR-11": ["oos", "inspec_trap", "nocheck", "marginal", "marginal", "oos"],
                "BR-14": ["oos", "inspec", "oos", "marginal", "marginal"],
-               "BR-17": ["oos", "inspec_trap", "inspec", "inspec", "inspec", "marginal", "marginal", "oos"]}
+               "BR-17": ["oos", "inspec_trap", "inspec", "inspec", "inspec", "marginal", "marginal"]}
     for rig, ds in designs.items():
         for d in ds:
             # BR-17's hole problems within programme run long: reading its mud weights in the wrong unit costs
-            scale = 1.4 if d == "marginal" else (1.5 if rig == "BR-17" and d != "oos" else 1.0)
+            scale = 1.4 if d == "marginal" else (1.8 if rig == "BR-17" and d != "oos" else 1.0)
             plan.append({"kind": None, "rig": rig, "design": d, "scale": scale})
     plan += [{"kind": "SUP_BARITE"}]
     plan += [{"kind": "OP_WEATHER"}, {"kind": "OP_WEATHER"}, {"kind": "OP_ORDERS"}, {"kind": "OP_ORDERS"},
@@ -902,7 +907,7 @@ def generate(dest: Path, params: dict, seed: int, split: str) -> None:
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
     last_err: Exception | None = None
-    for attempt in range(80):
+    for attempt in range(160):
         rng = random.Random(f"oil_npt/{split}/{seed}/{attempt}")
         plan = []
         for it in _forced_plan(params):
@@ -914,8 +919,8 @@ def generate(dest: Path, params: dict, seed: int, split: str) -> None:
         # the new reporting app reaches another rig on 1 March: a fix keyed to the rig of history misses it
         rollout = str(_p(params, "dup_rollout", "")) if dup_rig else ""
         dup_rigs = [r for r in (dup_rig, rollout) if r]
-        crossings = [{"rig": rig, "from": "2026-03-01", "to": "2026-03-30", "n": 7 if rig in dup_rigs else 1,
-                      "kinds": CROSS_KINDS, "spill": (0.45, 0.75) if rig in dup_rigs else (0.3, 0.6),
+        crossings = [{"rig": rig, "from": "2026-03-01", "to": "2026-03-30", "n": 8 if rig == rollout else (4 if rig in dup_rigs else 1),
+                      "kinds": CROSS_KINDS, "spill": (0.6, 0.85) if rig == rollout else ((0.45, 0.75) if rig in dup_rigs else (0.3, 0.6)),
                       "allow_new": rig in dup_rigs}
                      for rig in RIG_IDS]
         try:
@@ -947,10 +952,11 @@ def _plan_satisfied(conn: sqlite3.Connection, params: dict) -> bool:
     truth = compute_truth(conn, params)
     if str(_p(params, "dup_rig", "")):
         dups = [t for t in truth.values() if t["party"] == "DUPLICATE"]
-        if len(dups) < (6 if str(_p(params, "dup_rollout", "")) else 2):
+        if len(dups) < (5 if str(_p(params, "dup_rollout", "")) else 2):
             return False
         rollout = str(_p(params, "dup_rollout", ""))
-        if rollout and not any(t["rig"] == rollout for t in dups):
+        # most repeats are on the rig that got the app this month: a fix keyed to the rigs of history misses them
+        if rollout and sum(1 for t in dups if t["rig"] == rollout) < 3:
             return False
     truth = {k: t for k, t in truth.items() if t["party"] != "DUPLICATE"}
     kinds = [t["kind"] for t in truth.values()]
@@ -1187,7 +1193,8 @@ def evaluate(conn: sqlite3.Connection, out_dir: Path, params: dict) -> dict:
         # A wrong line does not freeze the set-off: it is struck when the contractor disputes it or reversed at
         # the joint audit when it slipped through, and either way costs the wrongly claimed amount times
         # WRONG_LINE_COST (handling, interest and audit fees) on top of earning nothing.
-        c["cost_usd"] = round(WRONG_LINE_COST * sum(d["wrong_usd"] for d in c["disputed"]), 2)
+        c["cost_usd"] = round(sum((WRONG_LINE_COST if d.get("noticed") else AUDIT_FINDING_COST) * d["wrong_usd"]
+                                  for d in c["disputed"]), 2)
         c["frozen"] = False
         c["paid_usd"] = round(c["paid_usd"], 2)
         c["claimed_usd"] = round(c["claimed_usd"], 2)
