@@ -38,6 +38,12 @@ from worktrial.kit.grader import Changes, Output, Table, baseline_dir, changed_r
 # ----------------------------------------------------------------------------- world constants
 
 CLAIM_MONTH = "2026-03"
+# Cost of a wrong claim line per USD wrongly claimed (struck after dispute or reversed at the joint audit with
+# interest and fees): every constraint slice is worth what it recovers plus what it avoids losing.
+WRONG_LINE_COST = 1.0
+# A wrong line nobody disputes (a double booking) is found at the contractor's audit instead: a systematic error
+# there is extrapolated over the audit period and reversed with interest, so it costs more.
+AUDIT_FINDING_COST = 2.0
 # Measurement tolerance of the mud test as minuted with Mirefield on 14 October 2025 (known to Cost Engineering
 # only): a property this close outside the programme range still counts as within it.
 MUD_TOLERANCE = {"mw": 0.1, "fv": 2.0, "fl": 0.5}
@@ -401,7 +407,8 @@ def _place_times(rng: random.Random, rec: DayRec, hours: float) -> float | None:
 
 def _hours(rng: random.Random, kind: str, scale: float = 1.0) -> float:
     lo, hi = KINDS[kind].hours
-    return max(1.0, round(rng.uniform(lo, hi) * scale * 2) / 2)
+    h = max(1.0, round(rng.uniform(lo, hi) * scale * 2) / 2)
+    return min(h, 18.0) if scale > 1.0 else h  # a scaled-up event still fits in one report day
 
 
 def _add_event(rng: random.Random, rec: DayRec, kind: str, design: str | None, hours: float,
@@ -673,14 +680,16 @@ def _cross_midnight(rng: random.Random, recs_by_rig: dict[str, list[DayRec]], cr
                     or nxt.day != r.day + dt.timedelta(days=1):
                 continue
             e = r.events[-1]
-            if e["kind"] not in item.get("kinds", CROSS_KINDS) or e.get("crossed") or e.get("new_wording") \
+            if e["kind"] not in item.get("kinds", CROSS_KINDS) or e.get("crossed") \
+                    or (e.get("new_wording") and not item.get("allow_new")) \
                     or e["hours"] < 3 \
                     or nxt.day.day == 1:
                 continue
             cands.append((r, e))
         for r, e in rng.sample(cands, min(item["n"], len(cands))):
             prev_end = r.events[-2]["t0"] + r.events[-2]["hours"] if len(r.events) > 1 else 0.0
-            spill = max(1.0, round(e["hours"] * rng.uniform(0.3, 0.6) * 4) / 4)
+            lo_f, hi_f = item.get("spill", (0.3, 0.6))
+            spill = max(1.0, round(e["hours"] * rng.uniform(lo_f, hi_f) * 4) / 4)
             t0 = 24 - e["hours"] + spill
             if t0 < prev_end + 0.25:
                 continue
@@ -816,7 +825,7 @@ def write_db(world: World, db_path: Path, *, report_from: str, report_to: str, s
     if dup_rig:
         for r in world.days:
             for e in r.events:
-                if r.rig == dup_rig and e.get("crossed") and r.day.isoformat() >= dup_from:
+                if r.rig in dup_rig.split(",") and e.get("crossed") and r.day.isoformat() >= dup_from:
                     carried[(r.rig, r.day + dt.timedelta(days=1))] = {
                         **e, "t0": 0.0, "hours": e["t0"] + e["hours"] - 24, "end": _ts(r.day, e["t0"] + e["hours"])}
     for r in world.days:
@@ -866,21 +875,27 @@ def _p(params: dict, key: str, default: Any) -> Any:
 
 def _forced_plan(params: dict) -> list[dict]:
     allowance = float(_p(params, "repair_allowance_h", 0))
+    dup_rigs = {str(_p(params, "dup_rig", "")), str(_p(params, "dup_rollout", ""))} - {""}
     plan: list[dict] = []
     for rig in RIG_IDS:
-        n_td = 6 if allowance > 0 else 2
-        plan += [{"kind": "EQ_TD", "rig": rig, "scale": 1.3 if allowance > 0 else 1.0} for _ in range(n_td)]
+        n_td = 6 if allowance > 0 or rig in dup_rigs else 2
+        plan += [{"kind": "EQ_TD", "rig": rig, "scale": 1.3 if allowance > 0 or rig in dup_rigs else 1.0}
+                 for _ in range(n_td)]
         plan.append({"kind": "EQ_MUDPUMP", "rig": rig})
-    plan += [{"kind": "EQ_HYD"}, {"kind": "EQ_HYD"}]
-    plan += [{"kind": "DD_MWD"}, {"kind": "DD_MWD"}, {"kind": "DD_RSS", "optional": True}]
-    plan += [{"kind": "DD_MOTOR"}, {"kind": "DD_MOTOR"}]
+    plan += [{"kind": "EQ_HYD"}]
+    plan += [{"kind": "DD_MWD", "rig": r} for r in sorted(dup_rigs)] + [{"kind": "DD_MWD"}]
+    plan += [{"kind": "DD_RSS", "optional": True}]
+    plan += [{"kind": "DD_MOTOR"}]
     plan += [{"kind": "CMT"}, {"kind": "CMT", "optional": True}]
-    designs = {"BR-11": ["oos", "inspec_trap", "nocheck", "marginal", "oos"],
-               "BR-14": ["oos", "inspec", "oos", "marginal", "oos"],
-               "BR-17": ["oos", "inspec_trap", "inspec", "marginal", "oos"]}
+    # two readings just outside the programme per rig, long events: the minuted tolerance is a slice of its own
+    designs = {"BR-11": ["oos", "inspec_trap", "nocheck", "marginal", "marginal", "oos"],
+               "BR-14": ["oos", "inspec", "oos", "marginal", "marginal"],
+               "BR-17": ["oos", "inspec_trap", "inspec", "inspec", "inspec", "marginal", "marginal"]}
     for rig, ds in designs.items():
         for d in ds:
-            plan.append({"kind": None, "rig": rig, "design": d})
+            # BR-17's hole problems within programme run long: reading its mud weights in the wrong unit costs
+            scale = 1.4 if d == "marginal" else (1.8 if rig == "BR-17" and d != "oos" else 1.0)
+            plan.append({"kind": None, "rig": rig, "design": d, "scale": scale})
     plan += [{"kind": "SUP_BARITE"}]
     plan += [{"kind": "OP_WEATHER"}, {"kind": "OP_WEATHER"}, {"kind": "OP_ORDERS"}, {"kind": "OP_ORDERS"},
              {"kind": "OP_SUPPLY", "optional": True}, {"kind": "OP_REG", "optional": True}]
@@ -892,7 +907,7 @@ def generate(dest: Path, params: dict, seed: int, split: str) -> None:
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
     last_err: Exception | None = None
-    for attempt in range(80):
+    for attempt in range(160):
         rng = random.Random(f"oil_npt/{split}/{seed}/{attempt}")
         plan = []
         for it in _forced_plan(params):
@@ -901,8 +916,13 @@ def generate(dest: Path, params: dict, seed: int, split: str) -> None:
                 it["kind"] = rng.choice(FL_KINDS if it["rig"] else FL_KINDS)
             plan.append(it)
         dup_rig = str(_p(params, "dup_rig", ""))
-        crossings = [{"rig": rig, "from": "2026-03-01", "to": "2026-03-30", "n": 3 if rig == dup_rig else 1,
-                      "kinds": ("EQ_TD",) if rig == dup_rig else CROSS_KINDS} for rig in RIG_IDS]
+        # the new reporting app reaches another rig on 1 March: a fix keyed to the rig of history misses it
+        rollout = str(_p(params, "dup_rollout", "")) if dup_rig else ""
+        dup_rigs = [r for r in (dup_rig, rollout) if r]
+        crossings = [{"rig": rig, "from": "2026-03-01", "to": "2026-03-30", "n": 8 if rig == rollout else (4 if rig in dup_rigs else 1),
+                      "kinds": CROSS_KINDS, "spill": (0.6, 0.85) if rig == rollout else ((0.45, 0.75) if rig in dup_rigs else (0.3, 0.6)),
+                      "allow_new": rig in dup_rigs}
+                     for rig in RIG_IDS]
         try:
             world = simulate(f"oil_npt/{split}/{seed}/{attempt}/sim", "2026-02-08", "2026-03-31",
                              emit_from="2026-02-24", events_from="2026-03-01", forced=plan, pad_base=20,
@@ -913,7 +933,7 @@ def generate(dest: Path, params: dict, seed: int, split: str) -> None:
             continue
         write_db(world, dest / "drilling.db", report_from="2026-03-01", report_to="2026-03-31",
                  sg_rig=str(_p(params, "sg_rig", "")), sg_from=str(_p(params, "sg_from", "2026-01-12")),
-                 dup_rig=dup_rig, dup_from=str(_p(params, "dup_from", "2026-02-09")))
+                 dup_rig=",".join(dup_rigs), dup_from=str(_p(params, "dup_from", "2026-02-09")))
         conn = sqlite3.connect(dest / "drilling.db")
         try:
             ok = _plan_satisfied(conn, params)
@@ -931,13 +951,18 @@ NEW_WORDING_SHARE = 0.45  # share of unseen-month events described in a wording 
 def _plan_satisfied(conn: sqlite3.Connection, params: dict) -> bool:
     truth = compute_truth(conn, params)
     if str(_p(params, "dup_rig", "")):
-        if sum(1 for t in truth.values() if t["party"] == "DUPLICATE") < 2:
+        dups = [t for t in truth.values() if t["party"] == "DUPLICATE"]
+        if len(dups) < (5 if str(_p(params, "dup_rollout", "")) else 2):
+            return False
+        rollout = str(_p(params, "dup_rollout", ""))
+        # most repeats are on the rig that got the app this month: a fix keyed to the rigs of history misses them
+        if rollout and sum(1 for t in dups if t["rig"] == rollout) < 3:
             return False
     truth = {k: t for k, t in truth.items() if t["party"] != "DUPLICATE"}
     kinds = [t["kind"] for t in truth.values()]
     if any(k is None for k in kinds):
         return False
-    need = {"EQ_MUDPUMP": 3, "DD_MOTOR": 2, "EQ_HYD": 2, "CMT": 1, "SUP_BARITE": 1}
+    need = {"EQ_MUDPUMP": 3, "DD_MOTOR": 1, "EQ_HYD": 1, "CMT": 1, "SUP_BARITE": 1}
     for k, n in need.items():
         if kinds.count(k) < n:
             return False
@@ -1149,26 +1174,31 @@ def evaluate(conn: sqlite3.Connection, out_dir: Path, params: dict) -> dict:
         t = truth.get(eid)
         c = per[cid]
         if t is None:
-            c["disputed"].append({"event_id": eid, "reason": "unknown event"})
+            c["disputed"].append({"event_id": eid, "reason": "unknown event", "wrong_usd": amt, "noticed": True})
             continue
         if t["party"] != cid:
-            c["disputed"].append({"event_id": eid, "reason": f"not {cid}'s liability (true party {t['party']})"})
+            c["disputed"].append({"event_id": eid, "reason": f"not {cid}'s liability (true party {t['party']})",
+                                  "wrong_usd": amt, "noticed": t["party"] != "DUPLICATE"})
             continue
         if amt > t["amount"] + 1.0:
-            c["disputed"].append({"event_id": eid, "reason": f"overclaimed {amt:.2f} > {t['amount']:.2f}"})
-            continue
+            # the capped part is still recovered; the excess is the wrong part of the line
+            c["disputed"].append({"event_id": eid, "reason": f"overclaimed {amt:.2f} > {t['amount']:.2f}",
+                                  "wrong_usd": amt - t["amount"], "noticed": True})
         if notice_required and not _noticed(notices, eid, t["date"], cid):
             c["struck_no_notice"].append(eid)
             continue
         c["paid_usd"] += min(amt, t["amount"])
     total = 0.0
     for c in per.values():
-        if c["disputed"]:
-            c["frozen"] = True
-            c["paid_usd"] = 0.0
+        # A wrong line does not freeze the set-off: it is struck when the contractor disputes it or reversed at
+        # the joint audit when it slipped through, and either way costs the wrongly claimed amount times
+        # WRONG_LINE_COST (handling, interest and audit fees) on top of earning nothing.
+        c["cost_usd"] = round(sum((WRONG_LINE_COST if d.get("noticed") else AUDIT_FINDING_COST) * d["wrong_usd"]
+                                  for d in c["disputed"]), 2)
+        c["frozen"] = False
         c["paid_usd"] = round(c["paid_usd"], 2)
         c["claimed_usd"] = round(c["claimed_usd"], 2)
-        total += c["paid_usd"]
+        total += c["paid_usd"] - c["cost_usd"]
     recoverable: dict[str, float] = {}
     for t in truth.values():
         if t["party"] in RATES:
@@ -1233,10 +1263,11 @@ def pilot_feedback(ctx: Any) -> dict:
         if not c["lines"]:
             out.append(f"- {name}: no lines claimed.")
             continue
-        # the reviewers can tell that a contractor will object, not which of its lines it will pick on
-        if c["disputed"]:
+        # the reviewers can tell that a contractor will object, not which of its lines it will pick on; lines
+        # a contractor has no reason to query (a double booking, hours it could contest) pass the review
+        if any(d.get("noticed") for d in c["disputed"]):
             out.append(f"- {name}: {c['lines']} lines, USD {c['claimed_usd']:,.2f}. We expect "
-                       f"{name.split()[0]} to dispute this set-off; under clause 22.4 the whole claim would be held.")
+                       f"{name.split()[0]} to dispute part of this set-off.")
         else:
             msg = f"- {name}: {c['lines']} lines, USD {c['claimed_usd']:,.2f}. No objection expected."
             if c["struck_no_notice"]:

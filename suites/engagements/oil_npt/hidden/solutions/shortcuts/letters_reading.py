@@ -1,7 +1,9 @@
-"""Shortcut: the fix a careful reader of the documents and dispute letters builds, signed off.
+"""Shortcut: the fix a reader of the documents who takes the dispute letters at their word builds, signed off.
 
-Attribution by code and owner and the last-check test the letters describe, but with the programme ranges
-taken literally (no tolerance) and the daily reports taken at face value (double bookings claimed).
+Attribution by code and equipment owner (DP-OPS-017 s.3, "breakdowns our service did not cause"), and Mirefield's
+position accepted: no hole problem is claimed from them any more (the plausible wrong root cause: it stops their
+disputes and silently gives up every hole problem that is theirs). The daily reports are taken at face value
+(double bookings claimed; nobody disputes them, the audit reverses them).
 """
 import sys
 from pathlib import Path
@@ -20,10 +22,12 @@ def main() -> int:
                      "43 s and 5.3 mL. How is clause 14.3.1 as amended applied?")
     kit.write_text("system/npt_claims.py", (DELIVERY / "npt_claims.py").read_text())
     kit.write_json("system/config/claim_policy.json", {
-        "attribution": "code_and_owner", "fluids_clause": {"enabled": True, "test": "last_check_before"}})
+        "attribution": "code_and_owner",
+        "fluids_clause": {"enabled": True, "test": "last_check_before", "no_check_window_h": 100000,
+                          "tolerance": {"mw_ppg": 99, "fv_s": 999, "fl_ml": 99}}})
     kit.ask_when_in("ingrid", "Ingrid, please sign off a change to the NPT claim rules: attribution by code and "
-                              "equipment owner, and Mirefield hole problems claimed only when the last mud check "
-                              "before the event was out of programme, as Priya reads clause 14.3. Renata agrees.",
+                              "equipment owner, and no Mirefield hole problems claimed any more, as their letters "
+                              "argue under Amendment 2. Renata agrees.",
                     ["mon", "tue"])
     return 0
 

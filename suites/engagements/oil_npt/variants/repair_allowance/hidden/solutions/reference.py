@@ -21,9 +21,9 @@ DELIVERY = Path("/solution/delivery")
 def main() -> int:
     kit.ask("renata", "Renata, Tollund's set-off has been held since November (USD 86,093.75 so far) and "
                       "Mirefield's since September (USD 280,960). May I work on the NPT claim rules?")
-    kit.ask("dale", "Dale, Tollund disputes all five lines of its January set-off citing clause 7.4 as amended, "
-                    "e.g. NPT-BR11-0101-2 and NPT-BR14-0129-1 - about 25 hours of breakdown. What repair "
-                    "allowance did you agree with Tollund in October, and how is it counted?")
+    kit.ask("dale", "Dale, Tollund disputes its whole January set-off every month, e.g. NPT-BR11-0101-2 and "
+                    "NPT-BR11-0127-1 - BR-11 had about 13.5 hours of breakdown in January. Their reasons don't "
+                    "hold up. Did you agree anything on repair time with Tollund in October?")
     kit.ask("kai", "Kai, on BR-17 since 9 February some NPT events starting at 00:00 repeat the previous day's "
                    "event with the same end time, e.g. NPT-BR17-0212-1 after NPT-BR17-0211-2. Is that a double booking?")
     kit.write_text("system/npt_claims.py", (DELIVERY / "npt_claims.py").read_text())
