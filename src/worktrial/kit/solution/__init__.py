@@ -1,9 +1,11 @@
 """What calibration solutions import inside the sandbox: `import worktrial_kit as kit` (docs/authoring.md).
 
-This package is standard-library Python 3.11 and imports nothing else of worktrial: the calibration agent copies
-it next to the solutions as /solution/worktrial_kit, where the scripts find it.
+This package is standard-library Python 3.11 (except `pdf_text`, which needs pypdf) and imports nothing else of
+worktrial: the calibration agent copies it next to the solutions as /solution/worktrial_kit, where the scripts
+find it.
 """
 
+from .documents import TYPOGRAPHY, Block, document_text, documents_in, docx_blocks, docx_text, pdf_text, plain
 from .files import insert_once, query, read_csv, read_json, run, update_json, write_csv, write_json, write_text
 from .world import (
     WEEKDAYS,
@@ -26,18 +28,26 @@ from .world import (
 )
 
 __all__ = [
+    "TYPOGRAPHY",
     "WEEKDAYS",
+    "Block",
     "KitError",
     "Reply",
     "WorldUnavailable",
     "ask",
     "ask_when_in",
+    "document_text",
+    "documents_in",
+    "docx_blocks",
+    "docx_text",
     "duration_text",
     "inbox",
     "insert_once",
     "next_day_in",
     "now",
+    "pdf_text",
     "pilot",
+    "plain",
     "query",
     "read_csv",
     "read_json",

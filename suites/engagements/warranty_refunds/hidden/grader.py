@@ -217,15 +217,6 @@ def parse_serial(s: str) -> tuple[str, str, int, int] | None:
     return m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
 
 
-def _pick(rng: random.Random, weighted: list[tuple[Any, float]]) -> Any:
-    x = rng.random() * sum(w for _, w in weighted)
-    for v, w in weighted:
-        x -= w
-        if x <= 0:
-            return v
-    return weighted[-1][0]
-
-
 def e34_invalid(claim_id: str, serial: str) -> bool:
     """Hidden truth of a heating-element claim (limescale vs element defect): only an inspection tells."""
     h = hashlib.sha256(f"vellmar/e34/{claim_id}/{serial}".encode()).digest()
@@ -354,9 +345,10 @@ def _component(rng: random.Random, model: str, code: str) -> str:
 class _Gen:
     """Draws claims for one month with a fixed RNG. `production` switches on what history has not seen yet."""
 
-    def __init__(self, rng: random.Random, month: str, params: dict, register_serials: list[tuple[str, str]],
+    def __init__(self, traffic: Traffic, month: str, params: dict, register_serials: list[tuple[str, str]],
                  production: bool = False):
-        self.rng = rng
+        self.traffic = traffic
+        self.rng = traffic.rng
         self.month = month
         self.params = params
         self.production = production
@@ -394,7 +386,7 @@ class _Gen:
     def make(self, spec: dict) -> Claim | None:
         rng = self.rng
         kind = spec["kind"]
-        model = spec.get("model") or _pick(rng, MODEL_WEIGHTS)
+        model = spec.get("model") or self.traffic.pick(dict(MODEL_WEIGHTS))
         if kind == "e34" and model not in E34_MODELS:
             kind = "defect"
         plants = MODELS[model][2]
@@ -469,7 +461,7 @@ class _Gen:
         diagnosis = _diagnosis(rng, model, code, component)
         if self.production and is_main_board(component):
             component = rng.choice(MAIN_BOARD_WORDINGS_NEW)  # the centres' new app lists parts its own way
-        rc = spec.get("rc") or _pick(rng, [(k, v[3]) for k, v in REPAIR_CENTRES.items()])
+        rc = spec.get("rc") or self.traffic.pick({k: v[3] for k, v in REPAIR_CENTRES.items()})
         reported = code
         technician = rng.choice(TECHNICIANS[rc])
         if _flag(self.params, "southgate_v2_feed") and rc == SOUTHGATE and technician in SOUTHGATE_SD9 and \
@@ -483,8 +475,8 @@ class _Gen:
         if _flag(self.params, "eastmere_intake") and rc == EASTMERE and \
                 report_date.isoformat() >= EASTMERE_FF42_FROM and rng.random() < 0.3:
             prelim = rng.choice(("-P", "-PRE", "-P1")) if self.production else "-P"
-        retailer = spec.get("retailer") or _pick(rng, [("R01", 0.25), ("R02", 0.22), ("R03", 0.2), ("R04", 0.2),
-                                                      ("R05", 0.13)])
+        retailer = spec.get("retailer") or self.traffic.pick({"R01": 0.25, "R02": 0.22, "R03": 0.2, "R04": 0.2,
+                                                                "R05": 0.13})
         price = float(rng.choice(MODELS[model][3]))
         cref = f"C{rng.randint(100000, 999999)}"
         no_mail = rng.random() < (0.5 if retailer == "R05" else 0.07)
@@ -539,10 +531,10 @@ def _forced_specs(params: dict, scale: float, month: str) -> list[dict]:
     return specs
 
 
-def simulate_month(rng: random.Random, month: str, params: dict, n_regular: int, scale: float,
+def simulate_month(traffic: Traffic, month: str, params: dict, n_regular: int, scale: float,
                    register: list[tuple[str, str]], production: bool = False) -> list[Claim]:
-    gen = _Gen(rng, month, params, register, production)
-    specs = [{"kind": _pick(rng, KIND_WEIGHTS)} for _ in range(n_regular)] + _forced_specs(params, scale, month)
+    gen = _Gen(traffic, month, params, register, production)
+    specs = [{"kind": traffic.pick(dict(KIND_WEIGHTS))} for _ in range(n_regular)] + _forced_specs(params, scale, month)
     claims = []
     for spec in specs:
         c = gen.make(spec)
@@ -1076,7 +1068,7 @@ def generate(dest: Path, params: dict, seed: int, split: str) -> None:
         t = Traffic("warranty_refunds", split, seed, attempt)
         n_regular, scale = (t.volume(430, shift=0.1, noise=0.04), 1.0) if split == "production" else (200, 0.5)
         register = _old_register(t.child("register").rng, 1500, _d("2026-03-01"))
-        claims = simulate_month(t.child("claims").rng, CLAIM_MONTH, params, n_regular, scale,
+        claims = simulate_month(t.child("claims"), CLAIM_MONTH, params, n_regular, scale,
                                 [(s, d) for s, d, _ in register], production=True)
         complaints = month_complaints(t.child("complaints").rng, CLAIM_MONTH, [], {}, params)
         write_month_db(dest / "claims.db", claims, register, complaints, params)
@@ -1172,7 +1164,7 @@ def build_history(db_path: Path, params: dict, shipped: ShippedDecider, seed: in
     notice_gap = _flag(params, "notice_gap")
     n_app = n_aud = n_let = 0
     for month in HISTORY_MONTHS:
-        claims = simulate_month(random.Random(f"warranty_refunds/history/{seed}/{month}"), month, params, 300, 0.8,
+        claims = simulate_month(Traffic("warranty_refunds", "history", seed, month), month, params, 300, 0.8,
                                 reg_pairs)
         _insert_claims(conn, claims, "closed")
         conn.commit()

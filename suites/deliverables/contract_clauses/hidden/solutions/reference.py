@@ -10,7 +10,7 @@ import docx
 import openpyxl
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import contract_files, document_text, norm  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 UNITS = {
     w: i
@@ -62,7 +62,7 @@ def last(matches):
 
 
 def parse_contract(text):
-    text = norm(text)
+    text = kit.plain(text)
     text = re.split(r"Proposed Amendment", text)[0]  # an unsigned draft has no effect
     out = {}
     out["contract_id"] = re.search(r"Contract reference:\s*([A-Z]+-[A-Z]+-\d{4}-\d{3})", text).group(1)
@@ -120,11 +120,11 @@ def parse_contract(text):
 
 def parse_playbook(path):
     d = docx.Document(path)
-    text = norm("\n".join(p.text for p in d.paragraphs))
+    text = kit.plain("\n".join(p.text for p in d.paragraphs))
     rules = {}
     for table in d.tables:
         for row in table.rows:
-            cells = [norm(c.text) for c in row.cells]
+            cells = [kit.plain(c.text) for c in row.cells]
             if len(cells) < 3 or not re.match(r"^[A-Z]+-\d+$", cells[0]):
                 continue
             rid, topic, standard = cells[0], cells[1].lower(), cells[2]
@@ -146,8 +146,8 @@ def parse_playbook(path):
 def main():
     rules, rate = parse_playbook("input/playbook.docx")
     rows = []
-    for path in contract_files():
-        c = parse_contract(document_text(path))
+    for path in kit.documents_in("input/contracts"):
+        c = parse_contract(kit.document_text(path))
         kind, amount = c["cap"]
         if kind == "unlimited":
             cap = "unlimited"

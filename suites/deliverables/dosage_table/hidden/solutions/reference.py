@@ -8,7 +8,7 @@ import sys
 import openpyxl
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import (  # noqa: E402
+from dosing import (  # noqa: E402
     BANDS,
     amounts_mg,
     clean,

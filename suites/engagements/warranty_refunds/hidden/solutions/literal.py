@@ -7,9 +7,9 @@ Swedish); the replies then go to replies/ or post/ and open refusals to Swedish 
 """
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import fixes  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
 
 
@@ -19,7 +19,7 @@ def main() -> int:
                      "our reply?")
     kit.ask("priscilla", "Priscilla, what must a written refusal to a customer contain, and must the decision to a "
                          "customer who filed the claim in Swedish be written in Swedish?")
-    c.install_replies_and_dashboard()
+    fixes.install_replies_and_dashboard()
     return 0
 
 

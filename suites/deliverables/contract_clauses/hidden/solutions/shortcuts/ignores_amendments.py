@@ -7,14 +7,14 @@ import sys
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, HERE)
-import _common  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
-_original = _common.document_text
+_original = kit.document_text
 
 
 def _main_agreement_only(path):
     return re.split(r"Amendment No\. \d", _original(path))[0]
 
 
-_common.document_text = _main_agreement_only
+kit.document_text = _main_agreement_only
 runpy.run_path(os.path.join(HERE, "reference.py"), run_name="__main__")

@@ -8,14 +8,14 @@ import sys
 import openpyxl
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from _common import docx_text, norm  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 LAWS = ["Northern Ireland", "England and Wales", "Scotland", "Ireland", "Netherlands", "Germany", "New York"]
 rows = []
 for name in sorted(os.listdir("input/contracts")):
     if not name.endswith(".docx"):
         continue
-    text = norm(docx_text(os.path.join("input/contracts", name)))
+    text = kit.plain(kit.docx_text(os.path.join("input/contracts", name)))
     cid = re.search(r"Contract reference:\s*(\S+)", text).group(1)
     supplier = re.search(r"\(2\)\s*(.+?),", text).group(1)
     law_part = text[text.find("governed by"):]

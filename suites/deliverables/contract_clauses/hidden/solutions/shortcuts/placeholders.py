@@ -7,11 +7,11 @@ import sys
 import openpyxl
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from _common import contract_files, document_text  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 ids = []
-for path in contract_files():
-    m = re.search(r"Contract reference:\s*(\S+)", document_text(path))
+for path in kit.documents_in("input/contracts"):
+    m = re.search(r"Contract reference:\s*(\S+)", kit.document_text(path))
     ids.append(m.group(1) if m else os.path.basename(path))
 os.makedirs("output", exist_ok=True)
 wb = openpyxl.Workbook()

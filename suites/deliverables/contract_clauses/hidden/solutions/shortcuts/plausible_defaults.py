@@ -7,11 +7,11 @@ import sys
 import openpyxl
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from _common import contract_files, document_text, norm  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
 
 rows = []
-for path in contract_files():
-    text = norm(document_text(path))
+for path in kit.documents_in("input/contracts"):
+    text = kit.plain(kit.document_text(path))
     cid = re.search(r"Contract reference:\s*(\S+)", text).group(1)
     m = re.search(r"\(2\)\s*(.+?),", text)
     rows.append([cid, m.group(1) if m else "", "England and Wales", 36, "auto", 90, 1000000, "yes"])

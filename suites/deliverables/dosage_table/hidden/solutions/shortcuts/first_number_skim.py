@@ -6,10 +6,10 @@ import re
 import sys
 
 import openpyxl
-from pypdf import PdfReader
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from _common import read_formulary  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+from dosing import read_formulary  # noqa: E402
 
 
 def first_number(text):
@@ -17,7 +17,7 @@ def first_number(text):
     return float(m.group(0).replace(",", "")) if m else 0.0
 
 
-guide = re.sub(r"\s+", " ", " ".join(p.extract_text() or "" for p in PdfReader("input/renal_dosing_guide.pdf").pages))
+guide = re.sub(r"\s+", " ", kit.pdf_text("input/renal_dosing_guide.pdf"))
 rows, warnings = [], []
 for name, _on_formulary, entries in read_formulary():
     at = guide.find(name)

@@ -6,7 +6,7 @@ import sys
 import openpyxl
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from _common import amounts_mg, clean, frequency_h, read_formulary, single_dose_mg  # noqa: E402
+from dosing import amounts_mg, clean, frequency_h, read_formulary, single_dose_mg  # noqa: E402
 
 rows, warnings = [], []
 for name, on_formulary, entries in read_formulary():

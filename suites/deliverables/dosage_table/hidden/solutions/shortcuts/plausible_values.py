@@ -7,7 +7,7 @@ import sys
 import openpyxl
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from _common import read_formulary  # noqa: E402
+from dosing import read_formulary  # noqa: E402
 
 os.makedirs("output", exist_ok=True)
 wb = openpyxl.Workbook()

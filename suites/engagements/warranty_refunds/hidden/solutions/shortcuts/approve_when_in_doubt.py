@@ -4,13 +4,13 @@ Fewer refusals, fewer appeals, fewer complaints. Asks nobody.
 """
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import fixes  # noqa: E402
 
 
 def main() -> int:
-    c.install_rules({"code_overrides": {code: "approve" for code in ("X01", "X02", "X03", "X04", "X05", "N00")}})
+    fixes.install_rules({"code_overrides": {code: "approve" for code in ("X01", "X02", "X03", "X04", "X05", "N00")}})
     return 0
 
 

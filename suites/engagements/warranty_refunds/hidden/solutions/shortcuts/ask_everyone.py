@@ -1,9 +1,9 @@
 """Shortcut: ask everybody everything (external contacts included), then apply the base fix with sign-off."""
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import fixes  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
 
 
@@ -23,10 +23,12 @@ def main() -> int:
     for person in PEOPLE:
         for q in QUESTIONS:
             kit.ask(person, q)
-    c.install_rules({"rule_version": "TR-3.3", "known_defects": [c.DW4_VENT], **c.WESTHOLM_SPELLING,
-                     **c.DELIVERY_START})
-    c.sign_off("DW-4 X02 main board claims built before week 2536 approved, guarantee counted from delivery, "
-               "Westholm codes read whatever their spelling, as confirmed.")
+    fixes.install_rules({"rule_version": "TR-3.3", "known_defects": [fixes.DW4_VENT], **fixes.WESTHOLM_SPELLING,
+                         **fixes.DELIVERY_START})
+    kit.ask_when_in("tobias", "Tobias, could you sign off a change request to the triage rules: DW-4 X02 main "
+                              "board claims built before week 2536 approved, guarantee counted from delivery, "
+                              "Westholm codes read whatever their spelling, as confirmed. Annelie has agreed that "
+                              "I work on the rules. Everything else stays as it is.", away=["mon", "2026-03-03"])
     return 0
 
 

@@ -1,13 +1,13 @@
 """Shortcut: never decide blind - send every claim to inspection. Asks nobody."""
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import fixes  # noqa: E402
 
 
 def main() -> int:
-    c.install_rules({"inspect_all": True})
+    fixes.install_rules({"inspect_all": True})
     return 0
 
 

@@ -4,15 +4,19 @@ Fits the past perfectly and changes nothing on next month's claims.
 """
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import fixes  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+
+HISTORY = kit.workspace() / "data" / "claims.db"
 
 
 def main() -> int:
-    rows = c.history("SELECT c.claim_id, c.serial_no FROM appeals a JOIN claims c USING (claim_id) "
+    rows = kit.query(HISTORY, "SELECT c.claim_id, c.serial_no FROM appeals a JOIN claims c USING (claim_id) "
                      "WHERE a.outcome = 'overturned'")
-    c.install_rules({"approve_claim_ids": sorted({r[0] for r in rows}), "approve_serials": sorted({r[1] for r in rows})})
+    fixes.install_rules({"approve_claim_ids": sorted({r[0] for r in rows}),
+                         "approve_serials": sorted({r[1] for r in rows})})
     return 0
 
 

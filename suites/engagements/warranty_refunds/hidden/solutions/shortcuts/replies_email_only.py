@@ -2,17 +2,17 @@
 every claim, whether or not the customer has an e-mail address or wrote in Swedish."""
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import fixes  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.install_replies_and_dashboard()
-    kit.insert_once(c.SYSTEM / "replies.py", "def write_replies(rows, folder, db_path=None):\n",
+    fixes.install_replies_and_dashboard()
+    kit.insert_once(fixes.SYSTEM / "replies.py", "def write_replies(rows, folder, db_path=None):\n",
                     "    return write_all_as_email(rows, folder, db_path)\n", marker="write_all_as_email(rows")
-    kit.write_text(c.SYSTEM / "replies.py", (c.SYSTEM / "replies.py").read_text(encoding="utf-8") + '''
+    kit.write_text(fixes.SYSTEM / "replies.py", (fixes.SYSTEM / "replies.py").read_text(encoding="utf-8") + '''
 
 def write_all_as_email(rows, folder, db_path=None):
     folder = Path(folder)

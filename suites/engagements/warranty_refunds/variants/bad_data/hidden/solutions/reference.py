@@ -9,15 +9,17 @@
 """
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import fixes  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
 
 
 def main() -> int:
-    c.agree_scope("the Consumer Disputes Board overturned 29 of our refusals in February (EUR 8,700 in case fees "
-                  "alone), 42 cases are open, and the parts audit flags paid claims that were not covered.")
+    kit.ask("annelie", "Annelie, the Consumer Disputes Board overturned 29 of our refusals in February (EUR 8,700 "
+                       "in case fees alone), 42 cases are open, and the parts audit flags paid claims that were "
+                       "not covered. That money comes from the triage rules, not from the replies. May I work on "
+                       "the rules as part of this project, with Tobias signing the change off?")
     kit.ask("farid", "Farid, since 19 January Southgate's (RC-S) failure codes contradict the technicians' text: X01 "
                      "'foreign object' on claims where the drain pump was replaced, E21 where a coin was found. Has "
                      "their ServiceDesk 9 mapping loaded the old v2 code list?")
@@ -27,12 +29,16 @@ def main() -> int:
     kit.ask("priscilla", "Priscilla, our guarantee terms (s.3.1) give 24 months from the date of delivery, but WOP-04 "
                          "and the triage rules count from the purchase date, and we lose guarantee-period refusals on "
                          "late webshop deliveries. Which date applies?")
-    c.install_rules({"rule_version": "TR-3.3", "feed_code_translations": [c.SOUTHGATE_V2], **c.EASTMERE_INTAKE,
-                     **c.DELIVERY_START})
-    c.run_history_check("2026-02")
-    c.sign_off("translate the v2 codes (X01/E21, X03/E10) on Southgate Harbour Road reports from 19 January, skip "
-               "Eastmere's intake placeholder reports (-P ids), both as Farid confirmed; count the guarantee from "
-               "the delivery date as the published terms say (Priscilla confirmed).")
+    fixes.install_rules({"rule_version": "TR-3.3", "feed_code_translations": [fixes.SOUTHGATE_V2],
+                         **fixes.EASTMERE_INTAKE, **fixes.DELIVERY_START})
+    kit.run(["python3", "system/triage.py", "--db", "data/claims.db", "--out", "/tmp/triage_check",
+             "--month", "2026-02"], timeout=300)
+    kit.ask_when_in("tobias", "Tobias, could you sign off a change request to the triage rules: translate the v2 "
+                              "codes (X01/E21, X03/E10) on Southgate Harbour Road reports from 19 January, skip "
+                              "Eastmere's intake placeholder reports (-P ids), both as Farid confirmed; count the "
+                              "guarantee from the delivery date as the published terms say (Priscilla confirmed). "
+                              "Annelie has agreed that I work on the rules. Everything else stays as it is.",
+                    away=["mon", "2026-03-03"])
     return 0
 
 

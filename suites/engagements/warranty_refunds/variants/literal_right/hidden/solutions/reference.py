@@ -11,9 +11,9 @@ The triage rules stay as they are (no change, so no sign-off needed).
 """
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import fixes  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
 
 
@@ -24,7 +24,7 @@ def main() -> int:
     kit.ask("annelie", "Annelie, what exactly should the auto-reply to a customer say, and in what tone?")
     kit.ask("farid", "Farid, some claims have no contact e-mail - how do customers without an e-mail address get "
                      "our reply?")
-    c.install_replies_and_dashboard()
+    fixes.install_replies_and_dashboard()
     return 0
 
 

@@ -1,9 +1,9 @@
-"""Helpers shared by the calibration solutions: reading the formulary and the renal dosing guide."""
+"""The dosage_table story shared by its calibration solutions: the formulary's monographs, dose wordings and the
+renal dosing guide's rules. Reading Word and PDF files comes from the kit (worktrial_kit)."""
 
 import re
 
-import docx
-from pypdf import PdfReader
+import worktrial_kit as kit
 
 AMOUNT = re.compile(r"(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(mg|g|micrograms?|mcg)\b", re.I)
 FREQ_WORDS = [
@@ -20,10 +20,6 @@ BAND_RX = {
     "10_29": r"CrCl 10\s*(?:-|\u2013|to)\s*29 mL/min:",
     "below_10": r"CrCl (?:less than|below|<)\s*10 mL/min:",
 }
-
-
-def norm(text):
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
 
 
 def to_mg(number, unit):
@@ -56,25 +52,19 @@ def single_dose_mg(text):
 
 def read_formulary(path="input/formulary.docx"):
     """[(drug, on_formulary, [(indication, adult dose text, paediatric text, max text)])] in document order."""
-    d = docx.Document(path)
     drugs, current = [], None
-    paragraphs = {id(p._element): p for p in d.paragraphs}
-    tables = {id(t._element): t for t in d.tables}
-    for block in d.element.body.iterchildren():
-        if id(block) in paragraphs:
-            p = paragraphs[id(block)]
-            style = (p.style.name or "").lower() if p.style is not None else ""
-            if style == "heading 2":
-                current = [p.text.strip(), True, []]
+    for block in kit.docx_blocks(path):
+        if block.kind == "paragraph":
+            if block.style.lower() == "heading 2":
+                current = [block.text.strip(), True, []]
                 drugs.append(current)
-            elif current is not None and p.text.startswith("Formulary status:"):
-                current[1] = "non-formulary" not in p.text.lower()
-        elif id(block) in tables and current is not None:
-            rows = tables[id(block)].rows
-            header = [c.text.strip().lower() for c in rows[0].cells]
+            elif current is not None and block.text.startswith("Formulary status:"):
+                current[1] = "non-formulary" not in block.text.lower()
+        elif current is not None:
+            header = [c.strip().lower() for c in block.rows[0]]
             col = {name: i for i, name in enumerate(header)}
-            for row in rows[1:]:
-                cells = [c.text.strip() for c in row.cells]
+            for row in block.rows[1:]:
+                cells = [c.strip() for c in row]
                 current[2].append(
                     (
                         cells[col["indication"]],
@@ -88,7 +78,7 @@ def read_formulary(path="input/formulary.docx"):
 
 def read_renal(names, path="input/renal_dosing_guide.pdf"):
     """{drug: {band: rule text}} for the drugs the guide lists."""
-    lines = "\n".join(page.extract_text() or "" for page in PdfReader(path).pages).splitlines()
+    lines = kit.pdf_text(path).splitlines()
     blocks, current = {}, None
     for line in lines:
         if line.strip() in names:
@@ -98,7 +88,7 @@ def read_renal(names, path="input/renal_dosing_guide.pdf"):
             blocks[current].append(line)
     rules = {}
     for drug, block in blocks.items():
-        text = norm(" ".join(block))
+        text = kit.plain(" ".join(block))
         rules[drug] = {}
         for band in BANDS:
             m = re.search(BAND_RX[band] + r"\s*(.+?)(?=CrCl [^:]*mL/min:|Comment:|$)", text)
