@@ -967,7 +967,8 @@ def kpi(ctx: Any) -> dict:
 def pilot_feedback(ctx: Any) -> dict:
     params = dict(getattr(ctx, "params", {}) or {})
     data = WeekData.from_db(Path(ctx.data_dir) / "picking.db")
-    res = evaluate(data, Path(ctx.out_dir), params, baseline_dir(ctx), pilot=True)
+    # the shipped system's output is for the production week, not this replay: no comparison here
+    res = evaluate(data, Path(ctx.out_dir), params, None, pilot=True)
     if not res["found_assignments"] or not res["lines_picked"]:
         return {"feedback": "Declan: the dry run gave the WCS nothing to load (no usable assignments.csv with "
                             "line_id, station_id, seq). The replay week was not picked at all.", "facts": []}

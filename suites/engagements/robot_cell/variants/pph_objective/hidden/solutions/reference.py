@@ -36,9 +36,10 @@ def main() -> int:
     kit.ask("declan", "Declan, could you approve a scheduler configuration change under WI-OPS-22: objective back "
                       "from 'pph' to 'cutoff'? The pph batching picks each SKU once for the whole shift and ignores "
                       "the collection deadlines, so express lines come whenever their SKU's turn comes and the "
-                      "Parcelink Express orders miss the van. Since 12 January about 30 % of the Parcelink Express orders have been late, against none before. The same change "
-                      "reads the PIM feed's kilogram weights as kilograms and leaves MS4 out on next week's weekday "
-                      "late shifts, where the agency has no picker.")
+                      "Parcelink Express orders miss the van. Since 12 January about 30 % of the Parcelink Express "
+                      "orders have been late, against none before. The same change reads the PIM feed's kilogram "
+                      "weights as kilograms and leaves MS4 out on next week's weekday late shifts, where the "
+                      "agency has no picker.")
     return 0
 
 
