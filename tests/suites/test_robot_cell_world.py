@@ -80,3 +80,68 @@ def test_keyword_stuffing_gets_no_sign_off(world: World) -> None:
 def test_fallback_points_to_the_night_technician(world: World) -> None:
     reply = world.ask("harriet", "What do you find in the catch trays when you clear the cells at night?")
     assert "Bartek Zielony (Maintenance Technician, night shift) would" in reply.text and reply.cost == 0
+
+
+# ------------------------------------------------------------------ every variant: approvals on what is shown
+
+def _world(variant: str, tmp_path: Path) -> World:
+    instance = load_family(FAMILY).instance(variant, "L3")
+    router = Router(instance.people())
+    world = World(router.people, instance.config.world, Ledger(tmp_path / "ledger.jsonl"), router)
+    world.wait("1d")  # Tuesday: Rukmini is in
+    return world
+
+
+@pytest.mark.parametrize(
+    ("variant", "person", "ask", "cause", "figure", "granted", "fact"),
+    [
+        (
+            "speed_request",
+            "declan",
+            "Declan, can you approve a scheduler change that groups each cell's queue by cup within each deadline?",
+            "Since January the cells lose their time in cup changes: the queue alternates small-cup and bellows-cup "
+            "batches.",
+            "The shift stats show about 90 tool changes per cell and shift.",
+            "CHG-2026-031",
+            "tool_change_rule",
+        ),
+        (
+            "pph_objective",
+            "declan",
+            "Declan, can you approve a scheduler configuration change back to the cutoff objective?",
+            "The pph batching ignores the collection deadlines, so express lines are picked after the van has left.",
+            # the cause mentions pph, so Declan answers about his board; the figure comes with the request again
+            "Since 12 January about 30 % of the Parcelink Express orders have been late - can you approve the change?",
+            "CHG-2026-031",
+            "pph_deadline_cause",
+        ),
+        (
+            "gripper_upgrade",
+            "rukmini",
+            "Rukmini, could you sign an MoC for per-cell payload limits on the robot cells?",
+            "RC1, RC2 and RC3 have had VX-2 heads since November, while RC4 still has the VG-1 cup.",
+            "I would plan items up to 3,500 g on RC1-RC3 and keep RC4 at 2,000 g.",
+            "MoC-2026-015",
+            "vx2_payload_limits",
+        ),
+    ],
+)
+def test_each_variant_approves_on_the_evidence_shown(
+    variant: str, person: str, ask: str, cause: str, figure: str, granted: str, fact: str, tmp_path: Path
+) -> None:
+    world = _world(variant, tmp_path)
+    first = world.ask(person, ask)
+    assert granted not in first.text
+    second = world.ask(person, cause)  # a follow-up: still one figure short
+    assert granted not in second.text
+    third = world.ask(person, figure)
+    assert granted in third.text
+    assert fact in world.summary().shown
+
+
+def test_the_missing_picker_is_known_only_to_the_shift_lead(tmp_path: Path) -> None:
+    world = _world("base", tmp_path)
+    reply = world.ask("lorna", "Will every manual station in the WCS roster have a picker on next week's late shifts?")
+    assert "MS4" in reply.text and "picker_absence" in reply.facts
+    declan = world.ask("declan", "How many manual stations are staffed per shift?")
+    assert "Lorna" in declan.text and "MS4" not in declan.text

@@ -43,10 +43,18 @@ def test_claim_in_other_words(message: str) -> None:
         ("Checked: duplicates, refunds, export runs twice, cron, logs, the vendor.", "an enumeration"),
         ("duplicates refunds export runs twice cron logs fix", "keywords without a statement"),
         ("(duplicate refunds, export runs twice) please advise", "only in an aside"),
+        ("The vendor says that on most nights the refund export job runs twice.", "reported, a long clause"),
+        ("Do the duplicate refunds happen because the export runs twice?", "a yes/no question"),
+        ("So is it that refunds are paid twice because the export runs twice?", "a yes/no question"),
     ],
 )
 def test_claim_not_asserted(message: str, why: str) -> None:
     assert "claim1" not in verdict(message).met, why
+
+
+def test_a_request_with_the_claim_still_asserts_it() -> None:
+    assert "claim1" in verdict("Could you confirm the fix? Refunds are paid twice because the export runs twice.").met
+    assert "claim1" in verdict("Can you approve it, now that duplicate refunds come from the export running twice?").met
 
 
 def test_a_pronoun_carries_one_concept_from_the_sentence_before() -> None:

@@ -39,6 +39,18 @@ _CUE_RE = re.compile(
     r"says?|said|claim(?:s|ed)?|according to|alleg\w*|insist\w*|argu(?:e|es|ed|ing)|suggest\w*|told)\b",
     re.IGNORECASE,
 )
+# A reporting cue ("Vantrel says ...") scopes its whole clause, not just the next few words: what follows is
+# someone else's statement however long it is.
+_REPORT_CUE = re.compile(
+    r"^(?:says?|said|claim(?:s|ed)?|according to|alleg\w*|insist\w*|argu(?:e|es|ed|ing)|suggest\w*|told)$",
+    re.IGNORECASE,
+)
+# A yes/no question ("Do the cells lose time ...?") asks, it does not assert.
+_YES_NO_QUESTION = re.compile(
+    r"^\W*(?:(?:so|and|but|also|then)\W+)?(?:do|does|did|is|are|was|were|has|have|had|isn't|aren't|doesn't|"
+    r"don't|didn't|wasn't|weren't)\b.*\?\W*$",
+    re.IGNORECASE | re.DOTALL,
+)
 _NOT_A_CUE = re.compile(r"\b(?:not only|not just|no doubt|no longer|no question|without doubt)\b", re.IGNORECASE)
 _BOUNDARY_RE = re.compile(
     r"[,;:()\[\]]|\s[-–—]\s|\b(?:but|however|whereas|although|though|yet|instead|while)\b",
@@ -150,7 +162,8 @@ class _Sentence:
     def of(cls, text: str) -> _Sentence:
         full = text.lower()
         claim_text = _without_lists(_PARENS.sub(" ", full))
-        return cls(full, claim_text, _scopes(claim_text), _reads_as_prose(claim_text))
+        scopes = ((0, len(claim_text)),) if _YES_NO_QUESTION.match(full) else _scopes(claim_text)
+        return cls(full, claim_text, scopes, _reads_as_prose(claim_text))
 
     def groups(self, claim: Claim) -> list[bool]:
         """For each concept group: does this sentence state it (not negated, not hedged)?"""
@@ -209,7 +222,7 @@ def _scopes(text: str) -> tuple[tuple[int, int], ...]:
         if boundary:
             end = boundary.start()
         words = list(_WORD.finditer(text, cue.end(), end))
-        if len(words) > NEGATION_WINDOW:
+        if len(words) > NEGATION_WINDOW and not _REPORT_CUE.match(cue.group()):
             end = words[NEGATION_WINDOW - 1].end()
         spans.append((cue.end(), end))  # a cue inside an author's phrasing is part of that phrasing
     return tuple(spans)

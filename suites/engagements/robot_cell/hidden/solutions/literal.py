@@ -3,15 +3,24 @@
 Leaves the scheduler's plan untouched (the sponsor declared it out of scope) and asks nobody.
 """
 import sys
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
+
+
+def install(*files: str, **config: object) -> None:
+    for name in files:
+        kit.write_text(f"system/{name}", (DELIVERY / name).read_text())
+    if config:
+        kit.update_json("system/config/scheduler.json", **config)
 
 
 def main() -> int:
-    c.install_dashboard()
-    c.install_ask_floor()
+    install("scheduler.py", "dashboard.py", "ask_floor.py", reports=["dashboard"])
     return 0
 
 

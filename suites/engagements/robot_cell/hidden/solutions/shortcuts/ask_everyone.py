@@ -1,11 +1,13 @@
 """Shortcut: ask everybody everything (the vendor's engineer included), then apply the base fix with the MoC."""
 import sys
 from datetime import datetime
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
 
 QUESTIONS = [
     "What do you know about the robot cell stops and what causes them?",
@@ -24,7 +26,11 @@ def main() -> int:
     for person in PEOPLE:
         for q in QUESTIONS:
             kit.ask(person, q)
-    c.install_planner(robot_exclusions=[{"packaging": "SHRINK", "min_units_per_pack": 2}])
+    for name in ("planner.py", "scheduler.py"):
+        kit.write_text(f"system/{name}", (DELIVERY / name).read_text())
+    kit.update_json("system/config/scheduler.json", weight_kg_below=20,
+                    robot_exclusions=[{"packaging": ["SHRINK", "SHRINKWRAP", "FILM"], "min_units_per_pack": 2}],
+                    manual_absent=[{"station": "MS4", "shift_code": "L", "weekdays": [0, 1, 2, 3, 4]}])
     kit.ask("rukmini", "Rukmini, please sign the MoC to take shrink-wrapped multipacks off the robot cells.")
     return 0
 

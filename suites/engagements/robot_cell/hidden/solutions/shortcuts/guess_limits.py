@@ -1,13 +1,23 @@
 """Shortcut: play it safe without asking - slower robots, lighter payload, no film or bag packaging on the cells."""
 import sys
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
+
+
+def install(*files: str, **config: object) -> None:
+    for name in files:
+        kit.write_text(f"system/{name}", (DELIVERY / name).read_text())
+    if config:
+        kit.update_json("system/config/scheduler.json", **config)
 
 
 def main() -> int:
-    c.install_planner(speed_pct=75, payload_limit_g=1500, excluded_packaging=["SHRINK", "POLYBAG"])
+    install(speed_pct=75, payload_limit_g=1500, excluded_packaging=["SHRINK", "POLYBAG"])
     return 0
 
 

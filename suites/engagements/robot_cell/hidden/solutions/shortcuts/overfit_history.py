@@ -3,16 +3,27 @@
 Fits the past (the controller's gripper field) and asks nobody.
 """
 import sys
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
+
+
+def install(*files: str, **config: object) -> None:
+    for name in files:
+        kit.write_text(f"system/{name}", (DELIVERY / name).read_text())
+    if config:
+        kit.update_json("system/config/scheduler.json", **config)
 
 
 def main() -> int:
-    rows = c.history_query("SELECT sku_in_gripper, count(*) FROM safety_stops WHERE sku_in_gripper IS NOT NULL "
-                           "GROUP BY sku_in_gripper ORDER BY count(*) DESC, sku_in_gripper LIMIT 40")
-    c.install_planner(robot_excluded_skus=[r[0] for r in rows])
+    rows = kit.query("data/picking.db", "SELECT sku_in_gripper, count(*) FROM safety_stops WHERE sku_in_gripper "
+                                        "IS NOT NULL GROUP BY sku_in_gripper ORDER BY count(*) DESC, sku_in_gripper "
+                                        "LIMIT 40")
+    install("planner.py", "scheduler.py", robot_excluded_skus=[r[0] for r in rows])
     return 0
 
 

@@ -1,13 +1,23 @@
 """Literal (gripper_upgrade): exactly what the L3 brief asks - a manual-station staffing forecast."""
 import sys
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
+
+
+def install(*files: str, **config: object) -> None:
+    for name in files:
+        kit.write_text(f"system/{name}", (DELIVERY / name).read_text())
+    if config:
+        kit.update_json("system/config/scheduler.json", **config)
 
 
 def main() -> int:
-    c.install_staffing_forecast()
+    install("scheduler.py", "staffing.py", reports=["staffing"])
     return 0
 
 
