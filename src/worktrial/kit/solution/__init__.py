@@ -4,7 +4,18 @@ This package is standard-library Python 3.11 and imports nothing else of worktri
 it next to the solutions as /solution/worktrial_kit, where the scripts find it.
 """
 
-from .files import insert_once, query, read_csv, read_json, run, update_json, write_csv, write_json, write_text
+from .files import (
+    insert_once,
+    merge_csv,
+    query,
+    read_csv,
+    read_json,
+    run,
+    update_json,
+    write_csv,
+    write_json,
+    write_text,
+)
 from .world import (
     WEEKDAYS,
     KitError,
@@ -35,6 +46,7 @@ __all__ = [
     "duration_text",
     "inbox",
     "insert_once",
+    "merge_csv",
     "next_day_in",
     "now",
     "pilot",
