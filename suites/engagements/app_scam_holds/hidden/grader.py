@@ -65,8 +65,8 @@ CHUNKED_SAFE_ACCOUNT = (3200, 0.45, 1000, 4990)
 # (kestrel_v4 variant only). History has two short windows in February; March has longer ones.
 KESTREL_FALLBACK = [
     ("2026-02-09 10:00", "2026-02-09 16:30"), ("2026-02-24 07:30", "2026-02-24 12:00"),
-    ("2026-03-05 06:00", "2026-03-06 11:00"), ("2026-03-18 13:00", "2026-03-19 09:00"),
-    ("2026-03-26 08:00", "2026-03-26 20:00"),
+    ("2026-03-05 06:00", "2026-03-06 11:00"), ("2026-03-11 09:00", "2026-03-12 08:00"),
+    ("2026-03-18 13:00", "2026-03-19 09:00"), ("2026-03-26 08:00", "2026-03-26 22:00"),
 ]
 
 INSTITUTIONS = [
@@ -465,7 +465,9 @@ def simulate_month(rng: random.Random, month: str, params: dict, legit_n: int, s
             first = dict(base, created_at=created, amount=amount,
                          balance_before=float(round(amount / rng.uniform(*spec["share"]))),
                          payee_new=1 if rng.random() < spec["new"] else 0,
-                         device_new_h=device(spec["device"]), u=latent(spec["flag"], True))
+                         device_new_h=device(spec["device"]),
+                         # the vendor's model has not seen the chunked pattern yet: it scores like genuine traffic
+                         u=latent(0.05, False) if chunked else latent(spec["flag"], True))
             pays.append(first)
             if follow and rng.random() < follow:
                 later = day + dt.timedelta(days=rng.randint(3, 12))
@@ -474,7 +476,8 @@ def simulate_month(rng: random.Random, month: str, params: dict, legit_n: int, s
                     a2 = _amount(rng, (min(amount * 1.3, hi) if chunked else amount * 1.3, 0.4, lo, hi), 0.5)
                     pays.append(dict(base, created_at=_stamp(rng, later), amount=a2,
                                      balance_before=float(round(a2 / rng.uniform(*spec["share"]))), payee_new=0,
-                                     device_new_h=device(spec["device"] / 2), u=latent(spec["flag"], True)))
+                                     device_new_h=device(spec["device"] / 2),
+                                     u=latent(0.05, False) if chunked else latent(spec["flag"], True)))
     pays.sort(key=lambda p: (p["created_at"], p["customer_id"]))
     yymm = month[2:4] + month[5:7]
     for i, p in enumerate(pays, 1):
@@ -806,7 +809,7 @@ def slice_values(pays: list[dict], params: dict) -> dict[str, float]:
     return {k: round(full - _value(pays, lever_rows(params, (k,)), params), 2) for k in variant_slices(params)}
 
 
-SAVINGS_MIN_SHARE = 0.24
+MIN_SHARE = {"savings": 0.24, "fallback": 0.24}
 
 
 def _plan_satisfied(pays: list[dict], params: dict) -> tuple[bool, str]:
@@ -819,10 +822,11 @@ def _plan_satisfied(pays: list[dict], params: dict) -> tuple[bool, str]:
     for k, need in variant_slices(params).items():
         if values[k] < need:
             return False, f"slice {k} worth {values[k]:.0f} < {need:.0f}"
-    # Next month's novelty must matter: a fix fitted to history alone stays clearly short of the reference.
+    # Next month's novelties must matter: a fix that misses one stays clearly short of the reference.
     span = _value(pays, lever_rows(params), params) - _value(pays, legacy_rule_rows(params), params)
-    if values["savings"] < SAVINGS_MIN_SHARE * span:
-        return False, f"savings slice {values['savings']:.0f} < {SAVINGS_MIN_SHARE:.0%} of {span:.0f}"
+    for k, share in MIN_SHARE.items():
+        if k in values and values[k] < share * span:
+            return False, f"slice {k} worth {values[k]:.0f} < {share:.0%} of {span:.0f}"
     return True, ""
 
 
