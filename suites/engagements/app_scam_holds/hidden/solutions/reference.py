@@ -42,6 +42,10 @@ def main() -> int:
                                      SAFE_ACCOUNT, COMPLETIONS])
     kit.run(["python3", "system/run_holds.py", "--db", "data/payments.db", "--out", "/tmp/holds_check",
              "--month", "2026-02"])
+    bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
+    kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
+                     f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
+                     "the rule table rather than only the screens?")
     kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: disable R06 "
                             "(marketplace purchases), retire R01 in favour of a hold on new own-account or savings "
                             "payees of GBP 1,000 or more with a name mismatch or a new device in the last 72 hours "

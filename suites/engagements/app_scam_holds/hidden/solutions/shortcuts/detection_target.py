@@ -20,6 +20,10 @@ def main() -> int:
          "condition": "purpose == 'goods' and payee_new and amount >= 100", "name": "All new sellers"},
         {"rule_id": "D02", "priority": "62", "enabled": "1", "action": "HOLD",
          "condition": "payee_new and amount >= 1000", "name": "New payee 1k"}])
+    bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
+    kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
+                     f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
+                     "the rule table rather than only the screens?")
     kit.ask_when_in("ines", "Ines, please approve a hold rule change to reach the 75% detection target: retire R01 "
                             "and R03, add D01 (all goods payments to new payees) and D02 (new payees from "
                             "GBP 1,000).", ["mon"])

@@ -24,6 +24,10 @@ def main() -> int:
     kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
                       "handling time and money, and do safe-account victims reach your queue?")
     kit.merge_csv(RULES, "rule_id", BASE_FIX)
+    bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
+    kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
+                     f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
+                     "the rule table rather than only the screens?")
     kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: disable R06, "
                             "retire R01 in favour of a hold on new own-account payees of GBP 1,000 or more with a "
                             "name mismatch or a new device in the last 72 hours (R05), and release completion "

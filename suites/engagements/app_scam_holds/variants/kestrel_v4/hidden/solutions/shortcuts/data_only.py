@@ -18,6 +18,10 @@ def main() -> int:
                       "handling time and money, and how often does the call stop the scam?")
     kit.merge_csv(RULES, "rule_id", [{"rule_id": "R04", "condition": "kestrel_score >= 0.40 and kestrel_score < 1 "
                                                    "or kestrel_score >= 85"}])
+    bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
+    kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
+                     f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
+                     "the rule table rather than only the screens?")
     kit.ask_when_in("ines", "Ines, could you approve a change to rule R04? Since 13 January kestrel_score arrives "
                             "between 0 and 1, so hold at 0.40 and above (the release note's match for 85), and at "
                             "85 for the v3 fallback integers. A hold costs GBP 14.", ["mon"])

@@ -19,6 +19,10 @@ def main() -> int:
     kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
                       "handling time and money, and how often does the call stop the scam?")
     kit.merge_csv(RULES, "rule_id", [{"rule_id": "R04", "condition": "kestrel_score >= 0.40"}, SAFE_ACCOUNT])
+    bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
+    kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
+                     f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
+                     "the rule table rather than only the screens?")
     kit.ask_when_in("ines", "Ines, could you approve a change to the hold rules? Since 13 January kestrel_score "
                             "arrives between 0 and 1, so R04 should hold at 0.40 and above (Yusuf's release note), "
                             "and R05 should cover the new savings purpose. A hold costs GBP 14.", ["mon"])

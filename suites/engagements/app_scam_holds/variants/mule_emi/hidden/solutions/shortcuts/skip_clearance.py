@@ -15,6 +15,10 @@ def main() -> int:
         "rule_id": "R11", "priority": "45", "enabled": "1", "action": "HOLD",
         "condition": "payee_inst == 'QFP' and payee_type == 'personal' and payee_new and amount >= 250",
         "name": "Quillfort mule accounts"}])
+    bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
+    kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
+                     f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
+                     "the rule table rather than only the screens?")
     kit.ask_when_in("ines", "Ines, could you approve a change to the hold rules: add R11 holding first payments of "
                             "GBP 250 or more to new personal payees at Quillfort Payments? The claims data shows "
                             "the scam money going there; Declan puts a hold at GBP 14.", ["mon"])
