@@ -348,6 +348,26 @@ def caution_in_force(date: str, params: dict) -> bool:
     return not until or date < until
 
 
+# caution_lifted: from `close_match_from`, invoice-redirection fraudsters open receiving accounts in a name one letter
+# off the real firm's, so Confirmation of Payee says CLOSE_MATCH instead of NO_MATCH.
+CLOSE_MATCH_INVOICE_COP = (0.10, 0.62, 0.25, 0.03)
+
+
+def invoice_surge(month: str, params: dict) -> float:
+    """The close-match fraudsters bring more invoice-redirection cases (caution_lifted only)."""
+    since = str(_p(params, "close_match_from", ""))
+    if not since or month < since[:7]:
+        return 1.0
+    return 2.2 if month >= PROD_MONTH else 2.0
+
+
+def invoice_cop(rng: random.Random, kind: str, cop: str, day: str, params: dict) -> str:
+    since = str(_p(params, "close_match_from", ""))
+    if kind != "invoice" or not since or day < since:
+        return cop
+    return _cop(rng, CLOSE_MATCH_INVOICE_COP)
+
+
 def kestrel_fallback(created_at: str) -> bool:
     return any(a <= created_at < b for a, b in KESTREL_FALLBACK)
 
@@ -462,6 +482,7 @@ def simulate_month(rng: random.Random, month: str, params: dict, legit_n: int, s
             }
             created = _stamp(rng, day, daytime=kind == "safe_account")
             base["purpose"] = app_purpose(rng, kind, base["purpose"], created)
+            base["cop_result"] = invoice_cop(rng, kind, base["cop_result"], created[:10], params)
             first = dict(base, created_at=created, amount=amount,
                          balance_before=float(round(amount / rng.uniform(*spec["share"]))),
                          payee_new=1 if rng.random() < spec["new"] else 0,
@@ -495,7 +516,8 @@ def month_scam_counts(rng: random.Random, month_index: int | None, params: dict)
         if month_index is None:
             counts[k] = mean
         else:
-            lam = mean * HISTORY_SCAM_TREND[k][month_index]
+            lam = mean * HISTORY_SCAM_TREND[k][month_index] * (invoice_surge(HISTORY_MONTHS[month_index], params)
+                                                             if k == "invoice" else 1.0)
             counts[k] = max(0, round(rng.gauss(lam, math.sqrt(max(lam, 0.01)))))
     return counts
 
@@ -718,6 +740,7 @@ def production_scam_counts(t: Traffic, params: dict) -> dict[str, int]:
     means = {k: float(v) for k, v in SCAMS_PER_MONTH.items()}
     if str(_p(params, "mule_inst", "")):
         means["mule_fee"] = float(MULE_PER_MONTH)
+    means["invoice"] *= invoice_surge(PROD_MONTH, params)
     return {k: t.count(m * PROD_SCAM_DRIFT.get(k, 1.0)) for k, m in means.items()}
 
 
@@ -749,6 +772,8 @@ def generate(dest: Path, params: dict, seed: int, split: str) -> None:
 
 
 SAFE_ACCOUNT_PURPOSES = "purpose in ('own_account', 'savings')"
+CLOSE_MATCH_RULE = ("cop_result == 'CLOSE_MATCH' and payee_type == 'business' and payee_new and amount >= 1000 and "
+                    "purpose in ('trades', 'bills', 'property')")
 R04_V4 = "kestrel_score >= 0.40 and kestrel_score < 1 or kestrel_score >= 85"
 
 
@@ -769,6 +794,11 @@ def lever_rows(params: dict, skip: tuple[str, ...] = ()) -> list[dict]:
                 if r["rule_id"] == "R05" else r for r in rows]
     if str(_p(params, "caution_until", "")) and "caution" not in skip:
         rows = [dict(r, enabled=0) if r["rule_id"] == "R03" else r for r in rows]
+        rows.append({"rule_id": "R10", "priority": 55, "enabled": 1, "action": "HOLD", "since": "",
+                     "condition": "cop_result == 'NO_MATCH' and payee_new and amount >= 1000"})
+    if str(_p(params, "close_match_from", "")) and "close_match" not in skip:
+        rows.append({"rule_id": "R12", "priority": 56, "enabled": 1, "action": "HOLD", "since": "",
+                     "condition": CLOSE_MATCH_RULE})
     if str(_p(params, "mule_inst", "")) and "mule" not in skip:
         rows.append({"rule_id": "R11", "priority": 45, "enabled": 1, "action": "HOLD", "since": "",
                      "condition": f"payee_inst == '{params['mule_inst']}' and payee_type == 'personal' and "
@@ -794,7 +824,9 @@ def variant_slices(params: dict) -> dict[str, float]:
         return {"marketplace": 3000.0, "safe_account": 6000.0, "completions": 3000.0, "savings": 2500.0}
     out = {"savings": 2500.0}
     if str(_p(params, "caution_until", "")):
-        out["caution"] = 8000.0
+        out["caution"] = 6000.0
+    if str(_p(params, "close_match_from", "")):
+        out["close_match"] = 4000.0
     if str(_p(params, "mule_inst", "")):
         out["mule"] = 4000.0
     if str(_p(params, "kestrel_v4_from", "")):
