@@ -50,9 +50,8 @@ def test_claim_not_asserted(message: str, why: str) -> None:
 
 
 def test_compound_nouns_and_claims_as_a_noun_are_no_cues() -> None:
-    evidence = Evidence(
-        claims=[Claim(describe="which scams are reimbursed", concepts=[["no-match", "scams?"], ["reimburs\\w*", "paid"], ["since january"]])]
-    )
+    concepts = [["no-match", "scams?"], ["reimburs\\w*", "paid"], ["since january"]]
+    evidence = Evidence(claims=[Claim(describe="which scams are reimbursed", concepts=concepts)])
     assert "claim1" in verdict("Every no-match scam has been reimbursed since January.", evidence).met
     assert "claim1" in verdict("The claims team has reimbursed the scams since January.", evidence).met
     assert "claim1" in verdict("Our scam claims were paid since January.", evidence).met
