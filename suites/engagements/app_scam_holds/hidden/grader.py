@@ -358,7 +358,7 @@ def invoice_surge(month: str, params: dict) -> float:
     since = str(_p(params, "close_match_from", ""))
     if not since or month < since[:7]:
         return 1.0
-    return 2.2 if month >= PROD_MONTH else 2.0
+    return 2.6 if month >= PROD_MONTH else 2.0
 
 
 def invoice_cop(rng: random.Random, kind: str, cop: str, day: str, params: dict) -> str:
@@ -396,12 +396,23 @@ def mule_share(month: str, params: dict) -> float:
 
 # ----------------------------------------------------------------------------- simulation of one month
 
+# mule_emi: from February the network also opens accounts at a second e-money institution (`mule_spread`).
+MULE_SPREAD_SHARE = {"2026-02": 0.3, "2026-03": 0.5}
+
+
+def _mule_target(rng: random.Random, month: str, params: dict) -> str:
+    mule, spread = str(_p(params, "mule_inst", "")) or "QFP", str(_p(params, "mule_spread", ""))
+    if spread and rng.random() < MULE_SPREAD_SHARE.get(month, 0.0):
+        return spread
+    return mule
+
+
 def _scam_inst(rng: random.Random, kind: str, month: str, params: dict, payee_type: str) -> str:
     mule = str(_p(params, "mule_inst", ""))
     if kind == "mule_fee":
-        return mule or "QFP"
+        return _mule_target(rng, month, params) if month in MULE_SPREAD_SHARE else mule or "QFP"
     if mule and payee_type == "personal" and rng.random() < mule_share(month, params):
-        return mule
+        return _mule_target(rng, month, params) if month in MULE_SPREAD_SHARE else mule
     return _pick(rng, {i[0]: i[4] for i in INSTITUTIONS})
 
 
@@ -803,6 +814,10 @@ def lever_rows(params: dict, skip: tuple[str, ...] = ()) -> list[dict]:
         rows.append({"rule_id": "R11", "priority": 45, "enabled": 1, "action": "HOLD", "since": "",
                      "condition": f"payee_inst == '{params['mule_inst']}' and payee_type == 'personal' and "
                                   "payee_new and amount >= 250"})
+    if str(_p(params, "mule_spread", "")) and "mule_spread" not in skip:
+        rows.append({"rule_id": "R13", "priority": 46, "enabled": 1, "action": "HOLD", "since": "",
+                     "condition": f"payee_inst == '{params['mule_spread']}' and payee_type == 'personal' and "
+                                  "payee_new and amount >= 250"})
     if str(_p(params, "kestrel_v4_from", "")) and "v4_scale" not in skip:
         cond = "kestrel_score >= 0.40" if "fallback" in skip else R04_V4
         rows = [dict(r, condition=cond) if r["rule_id"] == "R04" else r for r in rows]
@@ -826,9 +841,11 @@ def variant_slices(params: dict) -> dict[str, float]:
     if str(_p(params, "caution_until", "")):
         out["caution"] = 6000.0
     if str(_p(params, "close_match_from", "")):
-        out["close_match"] = 4000.0
+        out["close_match"] = 3000.0
     if str(_p(params, "mule_inst", "")):
         out["mule"] = 4000.0
+    if str(_p(params, "mule_spread", "")):
+        out["mule_spread"] = 2500.0
     if str(_p(params, "kestrel_v4_from", "")):
         out |= {"v4_scale": 5000.0, "fallback": 2000.0}
     return out
@@ -841,7 +858,10 @@ def slice_values(pays: list[dict], params: dict) -> dict[str, float]:
     return {k: round(full - _value(pays, lever_rows(params, (k,)), params), 2) for k in variant_slices(params)}
 
 
-MIN_SHARE = {"savings": 0.24, "fallback": 0.24}
+MIN_SHARE = {"savings": 0.2, "fallback": 0.2, "close_match": 0.12, "mule_spread": 0.2}
+CAUTION_MIN_SHARE = {"savings": 0.12}  # the no-match slice swings with a few large cases
+
+
 
 
 def _plan_satisfied(pays: list[dict], params: dict) -> tuple[bool, str]:
@@ -856,7 +876,8 @@ def _plan_satisfied(pays: list[dict], params: dict) -> tuple[bool, str]:
             return False, f"slice {k} worth {values[k]:.0f} < {need:.0f}"
     # Next month's novelties must matter: a fix that misses one stays clearly short of the reference.
     span = _value(pays, lever_rows(params), params) - _value(pays, legacy_rule_rows(params), params)
-    for k, share in MIN_SHARE.items():
+    shares = MIN_SHARE | (CAUTION_MIN_SHARE if str(_p(params, "caution_until", "")) else {})
+    for k, share in shares.items():
         if k in values and values[k] < share * span:
             return False, f"slice {k} worth {values[k]:.0f} < {share:.0%} of {span:.0f}"
     return True, ""
