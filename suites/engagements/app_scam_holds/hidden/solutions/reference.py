@@ -32,8 +32,6 @@ COMPLETIONS = {
 
 
 def main() -> int:
-    kit.ask("odile", "Odile, is anything changing in the app's payment journey - new purpose options in the "
-                     "picker, for instance - that the hold engine will see next month?")
     kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
                       "handling time and money, and how often does the call stop the scam? Separately, do "
                       "safe-account scam victims ever reach your queue, or does the own-account release R01 let "
@@ -45,7 +43,8 @@ def main() -> int:
     bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
     kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
                      f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
-                     "the rule table rather than only the screens?")
+                     "the rule table rather than only the screens? Also, is anything changing in the app's payment "
+                     "journey next month - new purpose options in the picker, for instance?")
     kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: disable R06 "
                             "(marketplace purchases), retire R01 in favour of a hold on new own-account or savings "
                             "payees of GBP 1,000 or more with a name mismatch or a new device in the last 72 hours "

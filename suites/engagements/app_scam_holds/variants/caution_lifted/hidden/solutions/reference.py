@@ -38,8 +38,6 @@ def main() -> int:
     kit.ask("gwen", "Gwen, is the ARC 4.3 caution exception for Confirmation of Payee no-match payments still in "
                     "force? Rule R03 releases every no-match payment on that basis, yet the claims team has "
                     "reimbursed no-match scams since January.")
-    kit.ask("odile", "Odile, is anything changing in the app's payment journey - new purpose options in the "
-                     "picker, for instance - that the hold engine will see next month?")
     kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
                       "handling time and money, and how often does the call stop the scam?")
     kit.merge_csv(RULES, "rule_id", [{"rule_id": "R03", "enabled": "0"}, NO_MATCH_HOLD, CLOSE_MATCH_HOLD,
@@ -49,7 +47,8 @@ def main() -> int:
     bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
     kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
                      f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
-                     "the rule table rather than only the screens?")
+                     "the rule table rather than only the screens? Also, is anything changing in the app's payment "
+                     "journey next month - new purpose options in the picker, for instance?")
     kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: retire R03 (the "
                             "no-match release), since Gwen confirms the ARC 4.3 caution exception was withdrawn for "
                             "payments from 1 January 2026, add R10 holding first payments of GBP 1,000 or more "

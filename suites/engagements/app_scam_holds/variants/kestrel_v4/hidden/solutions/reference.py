@@ -29,8 +29,6 @@ def main() -> int:
                      "value matches the old 85?")
     kit.ask("yusuf", "Also, on 9 and 24 February some payments have integer Kestrel scores on the old 0-100 scale "
                      "again, for a few hours each. What happened there, and will it happen again?")
-    kit.ask("odile", "Odile, is anything changing in the app's payment journey - new purpose options in the "
-                     "picker, for instance - that the hold engine will see next month?")
     kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
                       "handling time and money, and how often does the call stop the scam?")
     kit.merge_csv(RULES, "rule_id", [R04, SAFE_ACCOUNT])
@@ -39,7 +37,8 @@ def main() -> int:
     bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
     kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
                      f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
-                     "the rule table rather than only the screens?")
+                     "the rule table rather than only the screens? Also, is anything changing in the app's payment "
+                     "journey next month - new purpose options in the picker, for instance?")
     kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules? Since 13 January "
                             "kestrel_score arrives as a probability between 0 and 1 (Kestrel v4), so R04 at 85 has "
                             "not fired since: R04 should hold at 0.40 and above, which Yusuf's release note maps to "

@@ -30,15 +30,11 @@ SAFE_ACCOUNT = {"rule_id": "R05", "condition": "purpose in ('own_account', 'savi
 def main() -> int:
     kit.ask("anouk", "Anouk, since November many of our scam claims went to new personal accounts at "
                      "Quillfort Payments. Do you have an intelligence assessment of mule accounts at Quillfort "
-                     "(QFP)?")
-    kit.ask("anouk", "Anouk, in February the scam claims on new personal payees at Voltaic Money jumped - from "
-                     "about five in January to fifteen, with February's claims still coming in. Is the Quillfort "
-                     "network moving there?")
+                     "(QFP)? And in February the scam claims on new personal payees at Voltaic Money jumped - from "
+                     "about five in January to fifteen. Is the Quillfort network moving there?")
     kit.ask("gwen", "Gwen, could you clear under CP-12 an institution-based hold rule: hold first payments of "
                     "GBP 250 or more to new personal payees at Quillfort Payments (payee_inst QFP), on the basis "
                     "of Anouk's FCI assessment FCI-2026-011, and the same at Voltaic Money (VLT) on her addendum?")
-    kit.ask("odile", "Odile, is anything changing in the app's payment journey - new purpose options in the "
-                     "picker, for instance - that the hold engine will see next month?")
     kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
                       "handling time and money, and how often does the call stop the scam?")
     kit.merge_csv(RULES, "rule_id", [QFP_HOLD, VLT_HOLD, SAFE_ACCOUNT])
@@ -47,11 +43,13 @@ def main() -> int:
     bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
     kit.ask("odile", f"Odile, the hold rules are where the money goes: our share of the scam reimbursements since "
                      f"August is GBP {bill:,.0f}, nearly all of it on payments the rules released. May I work on "
-                     "the rule table rather than only the screens?")
+                     "the rule table rather than only the screens? Also, is anything changing in the app's payment "
+                     "journey next month - new purpose options in the picker, for instance?")
     kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: add R11 holding "
-                            "first payments of GBP 250 or more to new personal payees at Quillfort Payments, "
-                            "and R13 the same at Voltaic Money, cleared by Gwen under CP-12 on Anouk's FCI-2026-011 and its addendum, and let R05 cover the app's new "
-                            "savings purpose? Declan puts a hold at GBP 14.", ["mon"])
+                            "first payments of GBP 250 or more to new personal payees at Quillfort Payments and R13 "
+                            "the same at Voltaic Money, cleared by Gwen under CP-12 on Anouk's FCI-2026-011 and its "
+                            "addendum, and let R05 cover the app's new savings purpose? Declan puts a hold at "
+                            "GBP 14.", ["mon"])
     return 0
 
 
