@@ -26,7 +26,9 @@ def _engagement_card() -> ScoreCard:
             Component(name="rows", kind="tabular", value=0.5, evidence="1/2 reference rows matched; row 2 differs"),
             Component(name="cell", kind="xlsx_cells", value=0.0, evidence="B7 = 3, expected 4; B8 lacks 'SUM('"),
             Component(name="left", kind="delivery", value=None, weight=0, evidence="skipped out/pipe (fifo)"),
-            Component(name="liab", kind="check", value=0.9, evidence="ml-p018 101952.68 ≠ 1007176.25; ml-x -≠88.1, b != 'Q'"),
+            Component(
+                name="liab", kind="check", value=0.9, evidence="ml-p018 101952.68 ≠ 1007176.25; ml-x -≠88.1, b != 'Q'"
+            ),
         ],
         kpi=-12.5,
         kpi_baseline=-20.0,

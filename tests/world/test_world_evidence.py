@@ -57,6 +57,17 @@ def test_a_request_with_the_claim_still_asserts_it() -> None:
     assert "claim1" in verdict("Can you approve it, now that duplicate refunds come from the export running twice?").met
 
 
+def test_compound_nouns_and_claims_as_a_noun_are_no_cues() -> None:
+    concepts = [["no-match", "scams?"], ["reimburs\\w*", "paid"], ["since january"]]
+    evidence = Evidence(claims=[Claim(describe="which scams are reimbursed", concepts=concepts)])
+    assert "claim1" in verdict("Every no-match scam has been reimbursed since January.", evidence).met
+    assert "claim1" in verdict("The claims team has reimbursed the scams since January.", evidence).met
+    assert "claim1" in verdict("Our scam claims were paid since January.", evidence).met
+    # still cues: a plain "no", and "claims" as a verb of reported speech
+    assert "claim1" not in verdict("No scams were reimbursed since January.", evidence).met
+    assert "claim1" not in verdict("Rafael claims the scams were reimbursed since January.", evidence).met
+
+
 def test_a_pronoun_carries_one_concept_from_the_sentence_before() -> None:
     assert "claim1" in verdict("Look at the duplicate refunds. They appear since the export runs twice.").met
     # two concepts missing from the second sentence: no carry-over

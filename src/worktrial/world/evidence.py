@@ -51,7 +51,15 @@ _YES_NO_QUESTION = re.compile(
     r"don't|didn't|wasn't|weren't)\b.*\?\W*$",
     re.IGNORECASE | re.DOTALL,
 )
-_NOT_A_CUE = re.compile(r"\b(?:not only|not just|no doubt|no longer|no question|without doubt)\b", re.IGNORECASE)
+# Phrases that contain a cue word but negate, hedge or report nothing: "not only", a hyphenated compound noun
+# ("a no-match result", "a no-show"), and "claim(s)" used as a noun ("the claims team", "scam claims").
+_NOT_A_CUE = re.compile(
+    r"\b(?:not only|not just|no doubt|no longer|no question|without doubt)\b|\bno-(?=\w)"
+    r"|\b(?:the|our|their|its|these|those|such|new|open|scam|insurance|warranty|reimbursement|\d+)\s+claims?\b"
+    r"|\bclaims?(?=\s+(?:team|data|register|table|file|handlers?|handling|process|history|list|queue|paid|were|are"
+    r"|reimbursed|refunded|declined|in|since|from|on|for|of|to|under|with|by|at|and|or)\b)",
+    re.IGNORECASE,
+)
 _BOUNDARY_RE = re.compile(
     r"[,;:()\[\]]|\s[-–—]\s|\b(?:but|however|whereas|although|though|yet|instead|while)\b",
     re.IGNORECASE,

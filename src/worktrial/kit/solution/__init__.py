@@ -6,7 +6,18 @@ find it.
 """
 
 from .documents import TYPOGRAPHY, Block, document_text, documents_in, docx_blocks, docx_text, pdf_text, plain
-from .files import insert_once, query, read_csv, read_json, run, update_json, write_csv, write_json, write_text
+from .files import (
+    insert_once,
+    merge_csv,
+    query,
+    read_csv,
+    read_json,
+    run,
+    update_json,
+    write_csv,
+    write_json,
+    write_text,
+)
 from .world import (
     WEEKDAYS,
     KitError,
@@ -43,6 +54,7 @@ __all__ = [
     "duration_text",
     "inbox",
     "insert_once",
+    "merge_csv",
     "next_day_in",
     "now",
     "pdf_text",

@@ -88,6 +88,31 @@ def write_csv(path: str | Path, fields: Sequence[str], rows: Sequence[Mapping[st
     return write_text(path, buf.getvalue())
 
 
+def merge_csv(path: str | Path, key: str, rows: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+    """Merge `rows` into a CSV table keyed by column `key`, atomically, and return the table.
+
+    A row whose key exists updates only the cells it names (`{"rule_id": "R06", "enabled": "0"}` switches one
+    rule off); a new key is appended, its missing cells empty. Columns stay as they are, order is kept, values
+    are written as text. A row without the key, or a table without that column, is a `KitError`.
+    """
+    fields, table = read_csv(path)
+    if key not in fields:
+        raise KitError(f"{path}: no column {key!r} to merge on (columns: {', '.join(fields)})")
+    where = {r[key]: i for i, r in enumerate(table)}
+    for row in rows:
+        if key not in row:
+            raise KitError(f"merge_csv: row {dict(row)!r} has no {key!r}")
+        cells = {k: "" if v is None else str(v) for k, v in row.items()}
+        k = cells[key]
+        if k in where:
+            table[where[k]].update(cells)
+        else:
+            where[k] = len(table)
+            table.append({f: cells.get(f, "") for f in fields})
+    write_csv(path, fields, table)
+    return table
+
+
 def insert_once(path: str | Path, anchor: str, text: str, *, before: bool = False, marker: str | None = None) -> bool:
     """Insert `text` after (or before) the one occurrence of `anchor` in a source file, unless already there.
 

@@ -22,8 +22,8 @@ FAMILY = HERE.parent
 
 VARIANTS = {
     "base": {},
-    "caution_lifted": {"own_account_fixed": True, "caution_until": "2026-01-01"},
-    "mule_emi": {"own_account_fixed": True, "mule_inst": "QFP"},
+    "caution_lifted": {"own_account_fixed": True, "caution_until": "2026-01-01", "close_match_from": "2025-12-01"},
+    "mule_emi": {"own_account_fixed": True, "mule_inst": "QFP", "mule_spread": "VLT"},
     "kestrel_v4": {"own_account_fixed": True, "kestrel_v4_from": "2026-01-13"},
 }
 MI_REMARK = {

@@ -3,15 +3,18 @@
 Leaves the hold rules untouched (declared out of scope by the sponsor) and asks nobody.
 """
 import sys
+from pathlib import Path
 
-sys.path.insert(0, "/solution")  # the kit and _common.py, also for scripts in shortcuts/
+sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import _common as c  # noqa: E402
+import worktrial_kit as kit  # noqa: E402
+
+DELIVERY = Path("/solution/delivery")
 
 
 def main() -> int:
-    c.install_warnings()
-    c.install_dashboard()
+    kit.write_text("system/config/warnings.json", (DELIVERY / "warnings.json").read_text())
+    kit.write_text("system/detection_dashboard.py", (DELIVERY / "detection_dashboard.py").read_text())
     return 0
 
 
