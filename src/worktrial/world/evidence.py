@@ -57,7 +57,8 @@ _NOT_A_CUE = re.compile(
     r"\b(?:not only|not just|no doubt|no longer|no question|without doubt)\b|\bno-(?=\w)"
     r"|\b(?:the|our|their|its|these|those|such|new|open|scam|insurance|warranty|reimbursement|\d+)\s+claims?\b"
     r"|\bclaims?(?=\s+(?:team|data|register|table|file|handlers?|handling|process|history|list|queue|paid|were|are"
-    r"|reimbursed|refunded|declined|in|since|from|on|for|of|to|under|with|by|at|and|or)\b)",
+    r"|reimbursed|refunded|declined|up|down|rose|fell|jumped|doubled|grew|dropped|went|in|since|from|on|for|of|to"
+    r"|under|with|by|at|and|or)\b)",
     re.IGNORECASE,
 )
 _BOUNDARY_RE = re.compile(
