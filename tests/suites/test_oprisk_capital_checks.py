@@ -76,6 +76,9 @@ def test_every_matter_of_the_group_instance_can_be_raised_and_missed() -> None:
             "Window: ten years of good data exist, so the standard's five-year window was not used.",
             "Threshold: the supervisor's letter sets EUR 100,000 for a BI above EUR 1 bn.",
             f"The supervisor refused to exclude {refused}; it remains in the loss data.",
+            "The Varnholt events were migrated net of insurance; their migration recoveries were not deducted again.",
+            "G-2022-05 and G-2023-06 are one linked event, merged by the committee.",
+            "Account 5300 holds the outsourcing fees remapped from 5210 since July 2023; they were excluded.",
             "The Board summary's BI of EUR 1,769.8 m is wrong: intragroup items were not eliminated.",
         ]
     )
@@ -83,4 +86,20 @@ def test_every_matter_of_the_group_instance_can_be_raised_and_missed() -> None:
     assert checks.notes_issues(out, ref, {})[0] == 1.0
     without_summary = Tree({"notes.md": note.rsplit("\n\n", 1)[0].encode()})
     score, evidence = checks.notes_issues(without_summary, ref, {})
-    assert score == 5 / 6 and "Board summary" in evidence
+    assert score == 8 / 9 and "Board summary" in evidence
+
+
+def test_the_people_know_what_the_inputs_only_hint_at() -> None:
+    """Mareike's amounts are the ones the books moved; the Group IDs the notes must name are those Piet gives."""
+    import sys
+
+    sys.path.insert(0, str(FAMILY / "hidden"))
+    import group_books as gb
+
+    people = (FAMILY / "variants/coop/hidden/people.toml").read_text()
+    for year in (2023, 2024):
+        assert f"EUR {gb.remapped(year):,.2f} in {year}" in people
+    issues = {i["id"]: i for i in json.loads((REF / "issues.json").read_text())}
+    assert {"migrated_net", "merged_group", "remapped_account"} <= set(issues)
+    for gid in issues["merged_group"]["all_of"]:
+        assert gid.upper() in people

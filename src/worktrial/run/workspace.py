@@ -27,9 +27,9 @@ DELIVERABLE_RULES = """
 
 
 # A deliverable task with staff (hidden/people.toml) says how to reach them, and nothing about what they know.
-DELIVERABLE_WORLD_RULES = """- The client's staff answer questions through `bin/ask` (`bin/ask --who`, `bin/ask PERSON "question"`,
-  `bin/ask --wait 1d`, `bin/ask --inbox`, `bin/ask --now`). People's time costs money; ask one specific question
-  at a time.
+DELIVERABLE_WORLD_RULES = """- The client's staff answer questions through `bin/ask` (`bin/ask --who`,
+  `bin/ask PERSON "question"`, `bin/ask --wait 1d`, `bin/ask --inbox`, `bin/ask --now`). People's time costs
+  money; ask one specific question at a time.
 """
 
 

@@ -96,13 +96,15 @@ def ask_people(migrated, groups, tb_rows):
     the jump in account 5300. Returns (migrated net of insurance, group id -> merged id, remapped EUR per year)."""
     known = {"migrated": False, "merge": {}, "remap": {}}
     if migrated:
-        r = kit.ask_when_in("mette", f"{len(migrated)} register events carried over from the Varnholt Volksbank database "
+        r = kit.ask_when_in(
+            "mette", f"{len(migrated)} register events carried over from the Varnholt Volksbank database "
                     f"(e.g. {', '.join(migrated[:3])}) each have an insurance recovery record received on "
                     "30 June 2018, the day of the migration. Was their gross loss migrated net of insurance, so "
                     "that these recoveries must not be deducted again?", ["fri"])
         known["migrated"] = r.answered and "net of insurance" in r.text
     if len(groups) >= 2:
-        r = kit.ask_when_in("piet", f"The register's linked groups {groups[0]} and {groups[1]} describe the same wrong "
+        r = kit.ask_when_in(
+            "piet", f"The register's linked groups {groups[0]} and {groups[1]} describe the same wrong "
                     "savings rates from an interest-rate change in the core banking system, a year apart. Are "
                     "they one linked loss event or two?", ["mon"])
         if r.answered:
@@ -253,6 +255,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
     events, seen, unmapped = [], set(), {}
     for r in rows[1:]:
         eid = get(r, "Event ID")
+        gid = get(r, "Group ID") or ""
         if not eid or (dedupe and eid in seen):
             continue
         seen.add(eid)
@@ -280,7 +283,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
             recov = 0.0  # migrated net of insurance: the migration's insurance records must not be deducted again
         events.append({
             "id": eid, "type": etype, "line": line, "net": (gross - recov) / rate, "year": acc.year,
-            "boundary": str(get(r, "Boundary") or "").lower(), "group": known["merge"].get(get(r, "Group ID") or "", get(r, "Group ID") or ""),
+            "boundary": str(get(r, "Boundary") or "").lower(), "group": known["merge"].get(gid, gid),
             "status": str(get(r, "Status") or "").lower(),
             "entity": get(r, "Legal entity") if "Legal entity" in col else "",
         })
