@@ -103,3 +103,33 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     assert {"migrated_net", "merged_group", "remapped_account"} <= set(issues)
     for gid in issues["merged_group"]["all_of"]:
         assert gid.upper() in people
+
+
+def test_the_people_gates_meet_the_standard() -> None:
+    from worktrial.tasks import load_family
+    from worktrial.world import run_gate_checks
+
+    report = run_gate_checks(load_family(FAMILY))
+    wrong = [(r.index, r.case.note, r.detail) for r in report.results if not r.ok]
+    assert report.ok, (report.shortfalls(), wrong)
+
+
+def test_the_fair_instance_has_no_staff_and_the_hard_one_names_them() -> None:
+    from worktrial.run.workspace import has_world
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    base, coop = fam.instance("base"), fam.instance("coop")
+    assert not has_world(base) and has_world(coop)
+    assert "Mette Lindahl" in coop.brief() and "bin/ask" not in base.brief()
+
+
+def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
+    from worktrial.run.workspace import materialise
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    materialise(fam.instance("coop"), tmp_path / "coop")
+    materialise(fam.instance("base"), tmp_path / "base")
+    assert "bin/ask --who" in (tmp_path / "coop/TASK.md").read_text() and (tmp_path / "coop/bin/ask").is_file()
+    assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()
