@@ -67,15 +67,15 @@ def test_bi_components_earn_a_quarter_each() -> None:
 def test_every_matter_of_the_group_instance_can_be_raised_and_missed() -> None:
     checks, ref = _checks(), _reference()
     issues = json.loads((REF / "issues.json").read_text())
-    assert {i["id"] for i in issues} >= {"ten_year_window", "supervisor_threshold", "refused_exclusion", "summary_bi"}
-    refused = next(i for i in issues if i["id"] == "refused_exclusion")["all_of"][0]
+    assert {i["id"] for i in issues} >= {"ten_year_window", "supervisor_threshold", "signed_letter", "summary_bi"}
+    refused = next(i for i in issues if i["id"] == "signed_letter")["all_of"][0].upper()
     note = "\n\n".join(
         [
             "CYBER-EXTORT is not in Appendix A of version 2.1.",
             "The standard excludes market-risk boundary events; OPE25 keeps them, so they were included.",
             "Window: ten years of good data exist, so the standard's five-year window was not used.",
             "Threshold: the supervisor's letter sets EUR 100,000 for a BI above EUR 1 bn.",
-            f"The supervisor refused to exclude {refused}; it remains in the loss data.",
+            f"The letter on file is a draft: the signed letter approves the exclusion of {refused}.",
             "The Varnholt events were migrated net of insurance; their migration recoveries were not deducted again.",
             "G-2022-05 and G-2023-06 are one linked event, merged by the committee.",
             "Account 5300 holds the outsourcing fees remapped from 5210 since July 2023; they were excluded.",
@@ -100,9 +100,10 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     for year in (2023, 2024):
         assert f"EUR {gb.remapped(year):,.2f} in {year}" in people
     issues = {i["id"]: i for i in json.loads((REF / "issues.json").read_text())}
-    assert {"migrated_net", "merged_group", "remapped_account"} <= set(issues)
+    assert {"migrated_net", "merged_group", "remapped_account", "signed_letter"} <= set(issues)
     for gid in issues["merged_group"]["all_of"]:
         assert gid.upper() in people
+    assert issues["signed_letter"]["all_of"][0].upper() in people  # the event Katja's signed letter approves
 
 
 def test_the_people_gates_meet_the_standard() -> None:

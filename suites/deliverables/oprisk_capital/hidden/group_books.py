@@ -229,6 +229,8 @@ def write_letter(path: Path, entity: str, ref_year: int, threshold: int, refused
     d = docx.Document()
     d.add_paragraph("Federal Office for Banking Supervision - Division BA 3 (cooperative banks)")
     d.add_paragraph(f"{entity}\nRisk Controlling\n\nBonn, 9 December {ref_year}")
+    # the copy on file is the draft sent ahead of the closing meeting; the signed letter differs on point 3
+    d.add_paragraph(f"Our ref. BA 3-OR-{ref_year}/117 - draft for the closing meeting of 11 December {ref_year}")
     d.add_paragraph("Operational risk: standardised approach, your applications of 12 September "
                     f"{ref_year}").runs[0].bold = True
     for text in [

@@ -232,6 +232,12 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         divested = m.group(1).strip() if m else None
         m = re.search(r"exclude the loss event (\S+) is not approved", sup)
         refused = m.group(1) if m else None
+    approved_late = None
+    if sup and ask and refused and re.search(r"draft for the closing meeting", sup):
+        r = kit.ask("katja", "The supervisor's letter of 9 December in our files is marked as a draft for the "
+                    "closing meeting of 11 December. Is there a signed letter, and does it differ from the draft?")
+        if r.answered and refused in r.text and "approved" in r.text:
+            approved_late = refused
     ref_end = dt.date(ref_year, 12, 31)
     rates = {}
     with open(INPUT / "fx_rates.csv", newline="", encoding="utf-8") as f:
@@ -294,7 +300,8 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
     first = ref_year - window + 1
     excluded = {"credit"} | ({"market"} if pol["market_excluded"] and not basel_over_policy else set())
     eligible = [e for e in events if first <= e["year"] <= ref_year and e["status"] != "withdrawn"
-                and e["boundary"] not in excluded and not (divested and e["entity"] == divested)]
+                and e["boundary"] not in excluded and not (divested and e["entity"] == divested)
+                and e["id"] != approved_late]
     group_net = {}
     for e in eligible:
         if e["group"]:
@@ -354,7 +361,10 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         if divested:
             n = sum(1 for e in events if e["entity"] == divested)
             lines.append(f"- The {n} loss events of {divested} were excluded with the supervisor's approval.")
-        if refused:
+        if approved_late:
+            lines.append(f"- The supervisor's letter on file is the draft; the signed letter of 18 December approves "
+                         f"the exclusion of {refused}, which the draft refused, so it was excluded.")
+        elif refused:
             lines.append(f"- The supervisor refused the exclusion of {refused}; the event remains in the loss data.")
         if from_tb:
             naive = sum(business_indicator(tb_items(eliminate=False, **{k: v for k, v in (tb or {}).items()
