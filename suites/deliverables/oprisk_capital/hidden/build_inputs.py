@@ -1072,7 +1072,9 @@ def build(inst: Inst) -> None:
              "any_of": ["supervis", "letter", "discretion", "bafo", "federal office"]},
             {"id": "signed_letter", "what": f"the letter on file is the draft; the signed letter approves the "
              f"exclusion of {refused}, which the draft refuses", "all_of": [refused.lower()],
-             "any_of": ["signed", "draft", "final letter", "18 december"]},
+             # not a bare "draft": the note's list also speaks of the draft Board summary
+             "any_of": ["signed", "unsigned", "final letter", "18 december", "letter is a draft", "letter on file",
+                        "draft letter", "draft of the letter", "letter is only a draft"]},
             {"id": "summary_bi", "what": "the draft Board summary's business indicator is wrong (the sum of the "
              f"companies without intragroup eliminations, EUR {wrong_bi / 1e6:,.1f} m)",
              "all_of": [["summary", "board"], ["business indicator", " bi ", " bi,", " bi.", "(bi)", "bi:", "bi of"]],
