@@ -67,15 +67,18 @@ def test_bi_components_earn_a_quarter_each() -> None:
 def test_every_matter_of_the_group_instance_can_be_raised_and_missed() -> None:
     checks, ref = _checks(), _reference()
     issues = json.loads((REF / "issues.json").read_text())
-    assert {i["id"] for i in issues} >= {"ten_year_window", "supervisor_threshold", "refused_exclusion", "summary_bi"}
-    refused = next(i for i in issues if i["id"] == "refused_exclusion")["all_of"][0]
+    assert {i["id"] for i in issues} >= {"ten_year_window", "supervisor_threshold", "signed_letter", "summary_bi"}
+    refused = next(i for i in issues if i["id"] == "signed_letter")["all_of"][0].upper()
     note = "\n\n".join(
         [
             "CYBER-EXTORT is not in Appendix A of version 2.1.",
             "The standard excludes market-risk boundary events; OPE25 keeps them, so they were included.",
             "Window: ten years of good data exist, so the standard's five-year window was not used.",
             "Threshold: the supervisor's letter sets EUR 100,000 for a BI above EUR 1 bn.",
-            f"The supervisor refused to exclude {refused}; it remains in the loss data.",
+            f"The letter on file is a draft: the signed letter approves the exclusion of {refused}.",
+            "The Varnholt events were migrated net of insurance; their migration recoveries were not deducted again.",
+            "G-2022-05 and G-2023-06 are one linked event, merged by the committee.",
+            "Account 5300 holds the outsourcing fees remapped from 5210 since July 2023; they were excluded.",
             "The Board summary's BI of EUR 1,769.8 m is wrong: intragroup items were not eliminated.",
         ]
     )
@@ -83,4 +86,51 @@ def test_every_matter_of_the_group_instance_can_be_raised_and_missed() -> None:
     assert checks.notes_issues(out, ref, {})[0] == 1.0
     without_summary = Tree({"notes.md": note.rsplit("\n\n", 1)[0].encode()})
     score, evidence = checks.notes_issues(without_summary, ref, {})
-    assert score == 5 / 6 and "Board summary" in evidence
+    assert score == 8 / 9 and "Board summary" in evidence
+
+
+def test_the_people_know_what_the_inputs_only_hint_at() -> None:
+    """Mareike's amounts are the ones the books moved; the Group IDs the notes must name are those Piet gives."""
+    import sys
+
+    sys.path.insert(0, str(FAMILY / "hidden"))
+    import group_books as gb
+
+    people = (FAMILY / "variants/coop/hidden/people.toml").read_text()
+    for year in (2023, 2024):
+        assert f"EUR {gb.remapped(year):,.2f} in {year}" in people
+    issues = {i["id"]: i for i in json.loads((REF / "issues.json").read_text())}
+    assert {"migrated_net", "merged_group", "remapped_account", "signed_letter"} <= set(issues)
+    for gid in issues["merged_group"]["all_of"]:
+        assert gid.upper() in people
+    assert issues["signed_letter"]["all_of"][0].upper() in people  # the event Katja's signed letter approves
+
+
+def test_the_people_gates_meet_the_standard() -> None:
+    from worktrial.tasks import load_family
+    from worktrial.world import run_gate_checks
+
+    report = run_gate_checks(load_family(FAMILY))
+    wrong = [(r.index, r.case.note, r.detail) for r in report.results if not r.ok]
+    assert report.ok, (report.shortfalls(), wrong)
+
+
+def test_the_fair_instance_has_no_staff_and_the_hard_one_names_them() -> None:
+    from worktrial.run.workspace import has_world
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    base, coop = fam.instance("base"), fam.instance("coop")
+    assert not has_world(base) and has_world(coop)
+    assert "Mette Lindahl" in coop.brief() and "bin/ask" not in base.brief()
+
+
+def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
+    from worktrial.run.workspace import materialise
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    materialise(fam.instance("coop"), tmp_path / "coop")
+    materialise(fam.instance("base"), tmp_path / "base")
+    assert "bin/ask --who" in (tmp_path / "coop/TASK.md").read_text() and (tmp_path / "coop/bin/ask").is_file()
+    assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()

@@ -26,6 +26,13 @@ DELIVERABLE_RULES = """
 """
 
 
+# A deliverable task with staff (hidden/people.toml) says how to reach them, and nothing about what they know.
+DELIVERABLE_WORLD_RULES = """- The client's staff answer questions through `bin/ask` (`bin/ask --who`,
+  `bin/ask PERSON "question"`, `bin/ask --wait 1d`, `bin/ask --inbox`, `bin/ask --now`). People's time costs
+  money; ask one specific question at a time.
+"""
+
+
 def has_world(instance: Instance) -> bool:
     """Engagements always have staff; a deliverable task has them only if it ships hidden/people.toml."""
     return instance.config.kind == "engagement" or "people.toml" in instance.hidden_files
@@ -39,6 +46,8 @@ def materialise(instance: Instance, workspace: Path) -> None:
     workspace.mkdir(parents=True)
     instance.materialise_tree("workspace", workspace)
     rules = ENGAGEMENT_RULES if instance.config.kind == "engagement" else DELIVERABLE_RULES
+    if instance.config.kind == "deliverable" and has_world(instance):
+        rules += DELIVERABLE_WORLD_RULES
     (workspace / "TASK.md").write_text(instance.brief().rstrip() + "\n" + rules, encoding="utf-8")
     if instance.config.kind == "deliverable":
         (workspace / "input").mkdir(exist_ok=True)

@@ -463,6 +463,8 @@ def generate(inst: Inst) -> list[dict]:
         if e["recovery"] > 0:
             when = e["acc"] + dt.timedelta(days=rng.randint(15, 240))
             recoveries.append(("Insurance" if rng.random() < 0.6 else "Third party", "Received", when, e["recovery"]))
+        if e.get("migrated"):
+            recoveries.append(("Insurance", "Received", MIGRATION_DAY, e["migrated"]))
         if e.get("expected"):
             recoveries.append(("Insurance", "Expected", None, e["expected"]))
         if e.get("late"):
@@ -475,6 +477,11 @@ def generate(inst: Inst) -> list[dict]:
     for e in rng.sample(window, 5):
         e["dup"] = True  # exported twice by the GRC tool
     return events
+
+
+MIGRATED_NOTE = "Carried over from the Varnholt Volksbank eG incident database (merger, June 2018)."
+SPLIT_GROUPS = ("G-2022-05", "G-2023-06")
+MIGRATION_DAY = dt.date(2018, 6, 30)
 
 
 def group_events(inst: Inst, rng: random.Random, events: list[dict], new_event, first: int, last: int) -> None:
@@ -522,6 +529,31 @@ def group_events(inst: Inst, rng: random.Random, events: list[dict], new_event, 
         e["status"] = "Closed"
         e["excluded"] = round(t * rng.uniform(0.3, 0.9), 2)
         events.append(e)
+    # events carried over from the merged Varnholt Volksbank's database in June 2018: their gross loss was migrated
+    # net of insurance and the migration also wrote the insurance payments as recovery records, dated the day of
+    # the migration; deducting them again counts the insurance twice (only the data steward knows, people.toml)
+    for k in range(9):
+        code = rng.choice(["FIRE", "ROBBERY", "CARD-FRAUD", "PAYMENT-ERROR", "STORM", "CHEQUE-FRAUD"])
+        e = new_event(code, first + k % 3, amount=round(t * rng.uniform(1.1, 3.2), 2))
+        e["entity"], e["boundary"], e["plain"], e["status"] = gb.ENTITIES["AGB"], "", False, "Closed"
+        e["migrated"] = round(e["gross"] * rng.uniform(0.55, 0.8), 2)
+        e["recovery"] = 0.0
+        e["text"] += f" {MIGRATED_NOTE}"
+        events.append(e)
+    # one loss event recorded under two Group IDs: the interest-rate change run of 2022 and its re-run of 2023 had
+    # the same root cause; the committee merged them, the register was never re-keyed (the analyst knows)
+    for gid, year, n, total in ((SPLIT_GROUPS[0], last - 2, 3, 0.62), (SPLIT_GROUPS[1], last - 1, 3, 0.71)):
+        shares = [rng.uniform(0.7, 1.3) for _ in range(n)]
+        for sh in shares:
+            e = new_event("SOFTWARE-FAULT", year, amount=round(t * total * sh / sum(shares), 2), group=gid)
+            e["intent"], e["staff"] = "No", "None"
+            e["entity"], e["boundary"], e["plain"], e["status"], e["recovery"] = gb.ENTITIES["AGB"], "", False, \
+                "Closed", 0.0
+            e["title"] = "Savings rates applied wrongly (series)"
+            e["text"] = ("Scheduled interest-rate change in the core banking system applied wrong rates to savings "
+                         f"accounts; customers compensated. Part of a linked series recorded under {gid}.")
+            e["link"] = SPLIT_GROUPS[0]
+            events.append(e)
 
 
 ELIGIBLE_COSTS = ["Direct charge or write-off", "Settlement or compensation", "External legal and advisory fees",
@@ -555,6 +587,8 @@ def settle(e: dict, recoveries: list[tuple], fx: dict, ref_end: dt.date) -> None
     e["recoveries"] = [(src, status, when, min(round(amt * rate, 2), e["gross_ccy"]))
                        for src, status, when, amt in recoveries]
     received = sum(a for _, st, when, a in e["recoveries"] if st == "Received" and when <= ref_end)
+    if e.get("migrated"):
+        received = 0.0  # the migrated gross loss is already net of these insurance payments
     e["recorded_ccy"] = round(sum(a for *_, a in e["recoveries"]), 2)
     e["net"] = (e["gross_ccy"] - received) / rate
 
@@ -587,15 +621,17 @@ def capital(inst: Inst, events: list[dict]) -> dict:
     first, last = inst.ref_year - inst.window + 1, inst.ref_year
     # OPE25 keeps market-risk boundary losses in the loss data whatever a bank's standard says; credit-risk boundary
     # losses already in credit RWA stay out
+    # the signed supervisor's letter (people.toml: Katja Behrens) approves the exclusion the draft on file refuses
     eligible = [e for e in events if first <= e["acc"].year <= last and e["status"] != "Withdrawn"
-                and e["boundary"] != "Credit" and e.get("entity") != gb.DIVESTED]
+                and e["boundary"] != "Credit" and e.get("entity") != gb.DIVESTED and not e.get("refused")]
     threshold = inst.threshold
     groups: dict[str, float] = {}
-    for e in eligible:
+    for e in eligible:  # a group the committee merged counts as one linked event
         if e["group"]:
-            groups[e["group"]] = groups.get(e["group"], 0.0) + e["net"]
+            key = e.get("link") or e["group"]
+            groups[key] = groups.get(key, 0.0) + e["net"]
     included = [e for e in eligible
-                if (groups[e["group"]] if e["group"] else e["net"]) >= threshold]
+                if (groups[e.get("link") or e["group"]] if e["group"] else e["net"]) >= threshold]
     annual = [{"year": y, "net_loss": round(sum(e["net"] for e in included if e["acc"].year == y), 2),
                "events": sum(1 for e in included if e["acc"].year == y)} for y in range(first, last + 1)]
     ala = sum(e["net"] for e in included) / inst.window
@@ -1034,13 +1070,25 @@ def build(inst: Inst) -> None:
              f"{fmt_eur(inst.threshold)} (national discretion); the standard says {fmt_eur(governing(inst).threshold)}",
              "all_of": [["100,000", "100 000", "100.000", "100000", "100k", "100 k"], "threshold"],
              "any_of": ["supervis", "letter", "discretion", "bafo", "federal office"]},
-            {"id": "refused_exclusion", "what": f"the exclusion of {refused} was refused by the supervisor; the "
-             "event stays in the loss data", "all_of": [refused],
-             "any_of": ["refus", "not approved", "reject", "declin", "remain", "retain", "kept", "included"]},
+            {"id": "signed_letter", "what": f"the letter on file is the draft; the signed letter approves the "
+             f"exclusion of {refused}, which the draft refuses", "all_of": [refused.lower()],
+             # not a bare "draft": the note's list also speaks of the draft Board summary
+             "any_of": ["signed", "unsigned", "final letter", "18 december", "letter is a draft", "letter on file",
+                        "draft letter", "draft of the letter", "letter is only a draft"]},
             {"id": "summary_bi", "what": "the draft Board summary's business indicator is wrong (the sum of the "
              f"companies without intragroup eliminations, EUR {wrong_bi / 1e6:,.1f} m)",
              "all_of": [["summary", "board"], ["business indicator", " bi ", " bi,", " bi.", "(bi)", "bi:", "bi of"]],
              "any_of": mistake},
+            # facts only the client's people hold (variants/coop/hidden/people.toml)
+            {"id": "migrated_net", "what": "the Varnholt Volksbank events were migrated net of insurance; their "
+             "migration recovery records must not be deducted again", "all_of": ["varnholt"],
+             "any_of": ["net of insurance", "twice", "double", "not deducted", "again"]},
+            {"id": "merged_group", "what": f"{SPLIT_GROUPS[0]} and {SPLIT_GROUPS[1]} are one linked event",
+             "all_of": [SPLIT_GROUPS[0].lower(), SPLIT_GROUPS[1].lower()],
+             "any_of": ["one ", "single", "merged", "same", "combined"]},
+            {"id": "remapped_account", "what": "AGB's account 5300 holds outsourcing fees remapped from 5210 since "
+             "July 2023, excluded from the BI", "all_of": ["5300", ["outsourc", "5210"]],
+             "any_of": ["remap", "reclass", "moved", "chart of accounts", "chart-of-accounts", "exclud"]},
         ]
     (ref / "issues.json").write_text(json.dumps(issues, indent=2) + "\n", encoding="utf-8")
     print("  issues:", [i["what"] for i in issues])

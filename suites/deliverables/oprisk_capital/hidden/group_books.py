@@ -77,6 +77,17 @@ TB: list[tuple[str, str, str, str | None, dict[str, dict[str, tuple[float, float
 RESTATED = {("AGB", 2023, "4400"): -31_184_226.17}
 # a later proposal that was never agreed and must not be used
 PROPOSED = {("AVM", 2024, "4200"): 38_912_400.00}
+# the chart-of-accounts change of 1 July 2023: AGB booked its IT and facility outsourcing fees (5210, excluded) to
+# 5300 other operating expense from then on; only Group Financial Reporting knows the amounts moved (people.toml)
+REMAP_FROM, REMAP_TO = "5210", "5300"
+REMAP_SHARE = {2023: 0.52, 2024: 1.0}
+
+
+def remapped(year: int) -> float:
+    """EUR of AGB's outsourcing fees booked in 5300 instead of 5210 in the year."""
+    share = REMAP_SHARE.get(year, 0.0)
+    return round(share * _eur("AGB", year, REMAP_FROM, "", TB_BY_ACCOUNT[REMAP_FROM][4]["AGB"][""][YEARS.index(year)]),
+                 2) if share else 0.0
 
 
 def _eur(entity: str, year: int, account: str, partner: str, amount: float) -> float:
@@ -130,7 +141,10 @@ def write_trial_balance(path: Path) -> None:
             for entity in ENTITIES:
                 for account, name, kind, _item, books in TB:
                     for partner, values in books.get(entity, {}).items():
-                        v = _eur(entity, year, account, partner, values[year_k]) * SIDE[kind]
+                        v = _eur(entity, year, account, partner, values[year_k])
+                        if entity == "AGB" and not partner and account in (REMAP_FROM, REMAP_TO):
+                            v += remapped(year) * (1 if account == REMAP_TO else -1)
+                        v = round(v, 2) * SIDE[kind]
                         text = f"{v:,.2f}".replace(",", " ").replace(".", ",")
                         w.writerow([entity, year, account, name, partner, text])
 
@@ -215,6 +229,8 @@ def write_letter(path: Path, entity: str, ref_year: int, threshold: int, refused
     d = docx.Document()
     d.add_paragraph("Federal Office for Banking Supervision - Division BA 3 (cooperative banks)")
     d.add_paragraph(f"{entity}\nRisk Controlling\n\nBonn, 9 December {ref_year}")
+    # the copy on file is the draft sent ahead of the closing meeting; the signed letter differs on point 3
+    d.add_paragraph(f"Our ref. BA 3-OR-{ref_year}/117 - draft for the closing meeting of 11 December {ref_year}")
     d.add_paragraph("Operational risk: standardised approach, your applications of 12 September "
                     f"{ref_year}").runs[0].bold = True
     for text in [

@@ -90,7 +90,38 @@ def read_letter():
     return ""
 
 
-def tb_items(eliminate=True, restate=True, exclusions=True, oploss_in_ooe=True, gross_iea=True):
+def ask_people(migrated, groups, tb_rows):
+    """What only the client's people know, asked the way the evidence in the inputs allows: the data steward about
+    the migrated events' recoveries, the analyst about two Group IDs with one story, Group Financial Reporting about
+    the jump in account 5300. Returns (migrated net of insurance, group id -> merged id, remapped EUR per year)."""
+    known = {"migrated": False, "merge": {}, "remap": {}}
+    if migrated:
+        r = kit.ask_when_in(
+            "mette", f"{len(migrated)} register events carried over from the Varnholt Volksbank database "
+                    f"(e.g. {', '.join(migrated[:3])}) each have an insurance recovery record received on "
+                    "30 June 2018, the day of the migration. Was their gross loss migrated net of insurance, so "
+                    "that these recoveries must not be deducted again?", ["fri"])
+        known["migrated"] = r.answered and "net of insurance" in r.text
+    if len(groups) >= 2:
+        r = kit.ask_when_in(
+            "piet", f"The register's linked groups {groups[0]} and {groups[1]} describe the same wrong "
+                    "savings rates from an interest-rate change in the core banking system, a year apart. Are "
+                    "they one linked loss event or two?", ["mon"])
+        if r.answered:
+            ids = re.findall(r"G-\d{4}-\d{2}", r.text)
+            if len(ids) >= 2 and "one" in r.text.lower():
+                known["merge"] = {g: ids[0] for g in ids}
+    if tb_rows:
+        r = kit.ask("mareike", "In the group trial balance AGB's account 5300 other operating expense rises from "
+                    "28.2 m in 2022 to 67.3 m in 2023 and 100.4 m in 2024, while 5210 outsourcing fees halves in "
+                    "2023 and is zero in 2024. Were the outsourcing fees remapped to 5300, and how much per year?")
+        if r.answered:
+            known["remap"] = {int(y): float(v.replace(",", ""))
+                              for v, y in re.findall(r"EUR ([\d,]+\.\d\d) in (\d{4})", r.text)}
+    return known
+
+
+def tb_items(eliminate=True, restate=True, exclusions=True, oploss_in_ooe=True, gross_iea=True, remap=None):
     """The consolidated BI items per year from the group trial balance, or None without one."""
     files = sorted(INPUT.glob("*trial_balance*.csv"))
     if not files:
@@ -119,6 +150,8 @@ def tb_items(eliminate=True, restate=True, exclusions=True, oploss_in_ooe=True, 
         key = (entity, int(year), account)
         if key in restated and not partner:
             value = restated[key]
+        if remap and entity == "AGB" and account == "5300" and not partner:
+            value -= remap.get(int(year), 0.0)  # outsourcing fees booked here since the chart-of-accounts change
         items[item][years.index(int(year))] += value
     return items, max(years)
 
@@ -146,7 +179,7 @@ def business_indicator(items, basel=True):
 
 def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rules=True, basel_over_policy=True,
         basel_bi=True, bucket1_ilm_one=True, skip_loss_data=False, notes=True, ten_years=True, letter=True,
-        tb=None, gross_rules=True):
+        tb=None, gross_rules=True, ask=True):
     OUTPUT.mkdir(exist_ok=True)
     docs = read_policies()
     pol_doc = governing(docs, newest_policy)
@@ -159,8 +192,20 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         v = r[col[name]]
         return v.strip() if isinstance(v, str) else v
 
+    # the client's people, where the inputs show something only they can explain
+    known = {"migrated": False, "merge": {}, "remap": {}}
+    if ask and sorted(INPUT.glob("*trial_balance*.csv")):
+        desc = col.get("Description")
+        migrated = sorted({r[0] for r in rows[1:] if r[0] and "Varnholt" in str(r[desc] or "")})
+        groups = {}
+        for r in rows[1:]:
+            g = get(r, "Group ID") if r[0] else None
+            if g and "interest-rate change" in str(r[desc] or ""):
+                groups[g] = True
+        known = ask_people(migrated, sorted(groups), True)
+    tb = {**(tb or {}), "remap": known["remap"]}
     # Business indicator items, three years: the group trial balance where there is one, else Finance's sheet
-    from_tb = tb_items(**(tb or {}))
+    from_tb = tb_items(**tb)
     if from_tb:
         items, ref_year = from_tb
     else:
@@ -187,6 +232,12 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         divested = m.group(1).strip() if m else None
         m = re.search(r"exclude the loss event (\S+) is not approved", sup)
         refused = m.group(1) if m else None
+    approved_late = None
+    if sup and ask and refused and re.search(r"draft for the closing meeting", sup):
+        r = kit.ask("katja", "The supervisor's letter of 9 December in our files is marked as a draft for the "
+                    "closing meeting of 11 December. Is there a signed letter, and does it differ from the draft?")
+        if r.answered and refused in r.text and "approved" in r.text:
+            approved_late = refused
     ref_end = dt.date(ref_year, 12, 31)
     rates = {}
     with open(INPUT / "fx_rates.csv", newline="", encoding="utf-8") as f:
@@ -210,6 +261,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
     events, seen, unmapped = [], set(), {}
     for r in rows[1:]:
         eid = get(r, "Event ID")
+        gid = get(r, "Group ID") or ""
         if not eid or (dedupe and eid in seen):
             continue
         seen.add(eid)
@@ -233,9 +285,11 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         rate = rates[(acc.year, acc.month, ccy)] if convert and ccy != "EUR" else 1.0
         gross = costs[eid] if eid in costs else float(get(r, "Gross loss") or 0)
         recov = received.get(eid, 0.0) if received_only else float(get(r, "Recoveries recorded") or 0)
+        if known["migrated"] and "Varnholt" in str(get(r, "Description") or ""):
+            recov = 0.0  # migrated net of insurance: the migration's insurance records must not be deducted again
         events.append({
             "id": eid, "type": etype, "line": line, "net": (gross - recov) / rate, "year": acc.year,
-            "boundary": str(get(r, "Boundary") or "").lower(), "group": get(r, "Group ID") or "",
+            "boundary": str(get(r, "Boundary") or "").lower(), "group": known["merge"].get(gid, gid),
             "status": str(get(r, "Status") or "").lower(),
             "entity": get(r, "Legal entity") if "Legal entity" in col else "",
         })
@@ -246,7 +300,8 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
     first = ref_year - window + 1
     excluded = {"credit"} | ({"market"} if pol["market_excluded"] and not basel_over_policy else set())
     eligible = [e for e in events if first <= e["year"] <= ref_year and e["status"] != "withdrawn"
-                and e["boundary"] not in excluded and not (divested and e["entity"] == divested)]
+                and e["boundary"] not in excluded and not (divested and e["entity"] == divested)
+                and e["id"] != approved_late]
     group_net = {}
     for e in eligible:
         if e["group"]:
@@ -306,7 +361,10 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         if divested:
             n = sum(1 for e in events if e["entity"] == divested)
             lines.append(f"- The {n} loss events of {divested} were excluded with the supervisor's approval.")
-        if refused:
+        if approved_late:
+            lines.append(f"- The supervisor's letter on file is the draft; the signed letter of 18 December approves "
+                         f"the exclusion of {refused}, which the draft refused, so it was excluded.")
+        elif refused:
             lines.append(f"- The supervisor refused the exclusion of {refused}; the event remains in the loss data.")
         if from_tb:
             naive = sum(business_indicator(tb_items(eliminate=False, **{k: v for k, v in (tb or {}).items()
@@ -314,6 +372,19 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
             lines.append(f"- The draft Board summary's business indicator (EUR {naive / 1e6:,.1f} m, the sum of "
                          "the companies) is wrong: intragroup interest, fees, dividends and loans must be "
                          f"eliminated; the consolidated BI is EUR {bi / 1e6:,.1f} m.")
+        if known["migrated"]:
+            lines.append("- The events carried over from the Varnholt Volksbank database were migrated net of "
+                         "insurance (the data steward): their insurance recovery records of 30 June 2018 were not "
+                         "deducted again. The register should be corrected.")
+        if known["merge"]:
+            lines.append(f"- Linked groups {' and '.join(sorted(known['merge']))} are one loss event (the committee's "
+                         "decision, per the op-risk analyst) and were treated as one group; the register should be "
+                         "re-keyed.")
+        if known["remap"]:
+            lines.append("- Account 5300 of AGB includes the IT and facility outsourcing fees remapped from 5210 since "
+                         "the chart-of-accounts change of July 2023 (" + ", ".join(
+                             f"EUR {v:,.2f} in {y}" for y, v in sorted(known["remap"].items())) +
+                         "); they are excluded from the business indicator.")
         if ilm == 1.0 and bi <= 1e9:
             lines.append("- The business indicator is in bucket 1, so under OPE25 ILM = 1 and the capital equals "
                          "the BIC; the loss component is reported for information.")
