@@ -27,6 +27,12 @@ def _engagement_card() -> ScoreCard:
             Component(name="cell", kind="xlsx_cells", value=0.0, evidence="B7 = 3, expected 4; B8 lacks 'SUM('"),
             Component(name="left", kind="delivery", value=None, weight=0, evidence="skipped out/pipe (fifo)"),
             Component(
+                name="bi",
+                kind="python",
+                value=0.5,
+                evidence="wrong: services 611309458.13 (expected 1,234,807,182.15); not raised: the X; the Y",
+            ),
+            Component(
                 name="liab", kind="check", value=0.9, evidence="ml-p018 101952.68 ≠ 1007176.25; ml-x -≠88.1, b != 'Q'"
             ),
         ],
@@ -41,10 +47,11 @@ def test_the_worker_view_hides_every_hidden_value() -> None:
     card = _engagement_card()
     view = worker_view(card)
     text = json.dumps(view.model_dump(mode="json"))
-    for secret in ("117312.06", "12.5", "-20", "SUM(", "1007176.25", "88.1", "'Q'"):
+    for secret in ("117312.06", "12.5", "-20", "SUM(", "1007176.25", "88.1", "'Q'", "807", "the X", "the Y"):
         assert secret not in text, secret
     assert view.score == card.score and view.status == "done" and view.kpi is None and view.kpi_reference is None
-    total, rows, cell, left, liab = view.components[1:]
+    total, rows, cell, left, bi, liab = view.components[1:]
+    assert bi.evidence == "wrong: services 611309458.13 (expected [hidden]); not raised: [hidden]"
     assert liab.evidence == "ml-p018 101952.68 ≠ [hidden]; ml-x -≠[hidden], b != [hidden]"  # what was delivered stays
     assert total.evidence == "got 41, expected [hidden] (abs ±0.01)"
     assert rows.evidence == card.components[2].evidence  # nothing hidden in it: kept as it is

@@ -75,7 +75,13 @@ def left_out_component(lines: Sequence[str], limit: int = 1500) -> Component | N
 
 HIDDEN = "[hidden]"
 # A value said to be what was expected: everything after the word up to the end of its clause.
-_EXPECTED = re.compile(r"\b(expected|should be|wanted|truth)\b(\s*[:=]?\s*)[^,;()\n]*[^,;()\s]", re.IGNORECASE)
+# A comma between digits is a thousands separator inside the value ("expected 1,702,093,317.31"), not its end.
+_EXPECTED = re.compile(
+    r"\b(expected|should be|wanted|truth)\b(\s*[:=]?\s*)(?:\d,(?=\d)|[^,;()\n])*[^,;()\s]", re.IGNORECASE
+)
+# A list of what the delivery left out, quoted from the hidden reference ("not raised: the migrated events ..."):
+# everything to the end of the line.
+_LEFT_OUT = re.compile(r"\b(not raised|not found|not mentioned)(\s*:\s*)[^\n]+", re.IGNORECASE)
 # A value next to a word that names hidden material: only the literal that follows (a number, a quoted text, a list).
 _NAMED = re.compile(
     r"\b(reference|baseline|lacks|contains|with header)(\s*[:=]?\s*)"
@@ -91,7 +97,7 @@ _WORKER_DETAILS = frozenset({"agent", "gates_failed"})
 
 def redact(text: str) -> str:
     """`text` without the hidden values it quotes (what was expected, reference and baseline values)."""
-    text = _EXPECTED.sub(rf"\1\2{HIDDEN}", text)
+    text = _LEFT_OUT.sub(rf"\1\2{HIDDEN}", _EXPECTED.sub(rf"\1\2{HIDDEN}", text))
     return _UNEQUAL.sub(rf"\1\2{HIDDEN}", _NAMED.sub(rf"\1\2{HIDDEN}", text))
 
 
