@@ -33,6 +33,7 @@ from ..grading import (
 )
 from ..sandbox import Limits, LiveClock, Mount, Sandbox, SandboxError, Session, SessionSpec
 from ..tasks import Instance, TaskFormatError
+from ..tasks.files import hash_files
 from ..world import Ledger, PilotOutcome, World, WorldService, parse_time, summarise, verify_ledger
 from .anchor_cache import AnchorCache
 from .routers import router_for
@@ -85,12 +86,7 @@ def hidden_tree_hash(instance: Instance) -> str:
     """sha256 over the instance's grader files as they are on disk now (the family's hidden/ with the variant's
     overlay, author records left out)."""
     h = hashlib.sha256()
-    for rel, path in sorted(instance.hidden_files.items()):
-        h.update(f"\0{rel}\0".encode())
-        try:
-            h.update(hashlib.sha256(path.read_bytes()).digest() if path.is_file() else b"<link>")
-        except OSError:
-            h.update(b"<unreadable>")
+    hash_files(h, "", instance.hidden_files)
     return h.hexdigest()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,6 +55,17 @@ def read_toml(path: Path) -> dict[str, Any]:
 def skipped(rel: Path) -> bool:
     """Caches and editor droppings, which are no part of a family."""
     return any(part in SKIP_NAMES for part in rel.parts) or rel.suffix == ".pyc"
+
+
+def hash_files(h: hashlib._Hash, prefix: str, files: dict[str, Path]) -> None:
+    """Feed `files` (relative path → path, as `walk_files` yields them) into `h` in their order: each path, then
+    its content's sha256, `<link>` for a link, `<unreadable>` for a file that cannot be read."""
+    for rel, p in files.items():
+        h.update(f"\0{prefix}{rel}\0".encode())
+        try:
+            h.update(hashlib.sha256(p.read_bytes()).digest() if p.is_file() else b"<link>")
+        except OSError:
+            h.update(b"<unreadable>")
 
 
 def walk_files(root: Path) -> Iterator[tuple[str, Path]]:

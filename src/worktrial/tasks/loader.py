@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from .errors import Problem, TaskFormatError, problems_from_validation
 from .fields import ID_FIX, is_id
-from .files import parse_toml, read_text, read_toml, walk_files
+from .files import hash_files, parse_toml, read_text, read_toml, walk_files
 from .models import PeopleConfig, TaskConfig, VariantConfig
 from .paths import AUTHOR_RECORDS, FamilyPaths
 from .template import render
@@ -169,9 +169,7 @@ class Instance:
             if with_level:
                 h.update(self.brief().encode())
             for tree in ("workspace", "hidden"):
-                for rel, p in self._tree(tree).items():
-                    h.update(f"\0{tree}/{rel}\0".encode())
-                    h.update(hashlib.sha256(p.read_bytes()).digest() if p.is_file() else b"<link>")
+                hash_files(h, f"{tree}/", self._tree(tree))
             self._cache[key] = h.hexdigest()
         digest: str = self._cache[key]
         return digest
