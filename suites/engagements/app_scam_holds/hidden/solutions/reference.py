@@ -16,6 +16,12 @@ sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 import worktrial_kit as kit  # noqa: E402
 
 RULES = "system/config/hold_rules.csv"
+INVESTMENT = {
+    "rule_id": "R14", "priority": "58", "enabled": "1", "action": "HOLD",
+    "condition": "purpose in ('investment', 'other') and amount >= 1000 and balance_share >= 0.4",
+    "name": "Investment pattern", "since": "2026-03-09", "change_ref": "CR-2026-04",
+    "notes": "Investment scams: the largest typology no rule held; victims move a large share of their balance",
+}
 SAFE_ACCOUNT = {
     "rule_id": "R05", "priority": "50", "enabled": "1", "action": "HOLD",
     "condition": "purpose in ('own_account', 'savings') and payee_new and amount >= 1000 and "
@@ -37,7 +43,7 @@ def main() -> int:
                       "safe-account scam victims ever reach your queue, or does the own-account release R01 let "
                       "them through?")
     kit.merge_csv(RULES, "rule_id", [{"rule_id": "R01", "enabled": "0"}, {"rule_id": "R06", "enabled": "0"},
-                                     SAFE_ACCOUNT, COMPLETIONS])
+                                     SAFE_ACCOUNT, COMPLETIONS, INVESTMENT])
     kit.run(["python3", "system/run_holds.py", "--db", "data/payments.db", "--out", "/tmp/holds_check",
              "--month", "2026-02"])
     bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
@@ -49,7 +55,9 @@ def main() -> int:
                             "(marketplace purchases), retire R01 in favour of a hold on new own-account or savings "
                             "payees of GBP 1,000 or more with a name mismatch or a new device in the last 72 hours "
                             "(R05), and release completion payments to conveyancers whose name matches (R09)? "
-                            "Declan puts a hold at GBP 14 all in today.", ["mon"])
+                            "Declan puts a hold at GBP 14 all in today."
+                            " Also add R14, holding investment or other payments of GBP 1,000 or more that take 40% or more "
+                            "of the balance: investment scams are the largest typology no rule holds.", ["mon"])
     return 0
 
 

@@ -17,6 +17,12 @@ sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 import worktrial_kit as kit  # noqa: E402
 
 RULES = "system/config/hold_rules.csv"
+INVESTMENT = {
+    "rule_id": "R14", "priority": "58", "enabled": "1", "action": "HOLD",
+    "condition": "purpose in ('investment', 'other') and amount >= 1000 and balance_share >= 0.4",
+    "name": "Investment pattern", "since": "2026-03-09", "change_ref": "CR-2026-04",
+    "notes": "Investment scams: the largest typology no rule held; victims move a large share of their balance",
+}
 NO_MATCH_HOLD = {
     "rule_id": "R10", "priority": "55", "enabled": "1", "action": "HOLD",
     "condition": "cop_result == 'NO_MATCH' and payee_new and amount >= 1000",
@@ -41,7 +47,7 @@ def main() -> int:
     kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
                       "handling time and money, and how often does the call stop the scam?")
     kit.merge_csv(RULES, "rule_id", [{"rule_id": "R03", "enabled": "0"}, NO_MATCH_HOLD, CLOSE_MATCH_HOLD,
-                                     SAFE_ACCOUNT])
+                                     SAFE_ACCOUNT, INVESTMENT])
     kit.run(["python3", "system/run_holds.py", "--db", "data/payments.db", "--out", "/tmp/holds_check",
              "--month", "2026-02"])
     bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
@@ -54,7 +60,9 @@ def main() -> int:
                             "payments from 1 January 2026, add R10 holding first payments of GBP 1,000 or more "
                             "to new payees whose name check returns no match, add R12 holding close-match payments "
                             "of GBP 1,000 or more to new business payees for trades, bills and completions, and let "
-                            "R05 cover the app's new savings purpose? Declan puts a hold at GBP 14.", ["mon"])
+                            "R05 cover the app's new savings purpose? Declan puts a hold at GBP 14."
+                            " Also add R14, holding investment or other payments of GBP 1,000 or more that take 40% or more "
+                            "of the balance: investment scams are the largest typology no rule holds.", ["mon"])
     return 0
 
 

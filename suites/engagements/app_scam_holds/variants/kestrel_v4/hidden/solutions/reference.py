@@ -16,6 +16,12 @@ sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 import worktrial_kit as kit  # noqa: E402
 
 RULES = "system/config/hold_rules.csv"
+INVESTMENT = {
+    "rule_id": "R14", "priority": "58", "enabled": "1", "action": "HOLD",
+    "condition": "purpose in ('investment', 'other') and amount >= 1000 and balance_share >= 0.4",
+    "name": "Investment pattern", "since": "2026-03-09", "change_ref": "CR-2026-04",
+    "notes": "Investment scams: the largest typology no rule held; victims move a large share of their balance",
+}
 R04 = {"rule_id": "R04", "condition": "kestrel_score >= 0.40 and kestrel_score < 1 or kestrel_score >= 85",
        "notes": "Kestrel v4 probability since 13 Jan 2026 (0.40 = v3 85, release note); v3 fallback scores "
                 "0-100 at the old 85"}
@@ -31,7 +37,7 @@ def main() -> int:
                      "again, for a few hours each. What happened there, and will it happen again?")
     kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
                       "handling time and money, and how often does the call stop the scam?")
-    kit.merge_csv(RULES, "rule_id", [R04, SAFE_ACCOUNT])
+    kit.merge_csv(RULES, "rule_id", [R04, SAFE_ACCOUNT, INVESTMENT])
     kit.run(["python3", "system/run_holds.py", "--db", "data/payments.db", "--out", "/tmp/holds_check",
              "--month", "2026-02"])
     bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
@@ -43,7 +49,9 @@ def main() -> int:
                             "kestrel_score arrives as a probability between 0 and 1 (Kestrel v4), so R04 at 85 has "
                             "not fired since: R04 should hold at 0.40 and above, which Yusuf's release note maps to "
                             "the old 85, and at 85 for the v3 fallback scores. R05 should also cover the app's new "
-                            "savings purpose. Declan puts a hold at GBP 14 all in.", ["mon"])
+                            "savings purpose. Declan puts a hold at GBP 14 all in."
+                            " Also add R14, holding investment or other payments of GBP 1,000 or more that take 40% or more "
+                            "of the balance: investment scams are the largest typology no rule holds.", ["mon"])
     return 0
 
 

@@ -14,6 +14,12 @@ sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 import worktrial_kit as kit  # noqa: E402
 
 RULES = "system/config/hold_rules.csv"
+INVESTMENT = {
+    "rule_id": "R14", "priority": "58", "enabled": "1", "action": "HOLD",
+    "condition": "purpose in ('investment', 'other') and amount >= 1000 and balance_share >= 0.4",
+    "name": "Investment pattern", "since": "2026-03-09", "change_ref": "CR-2026-04",
+    "notes": "Investment scams: the largest typology no rule held; victims move a large share of their balance",
+}
 QFP_HOLD = {
     "rule_id": "R11", "priority": "45", "enabled": "1", "action": "HOLD",
     "condition": "payee_inst == 'QFP' and payee_type == 'personal' and payee_new and amount >= 250",
@@ -37,7 +43,7 @@ def main() -> int:
                     "of Anouk's FCI assessment FCI-2026-011, and the same at Voltaic Money (VLT) on her addendum?")
     kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
                       "handling time and money, and how often does the call stop the scam?")
-    kit.merge_csv(RULES, "rule_id", [QFP_HOLD, VLT_HOLD, SAFE_ACCOUNT])
+    kit.merge_csv(RULES, "rule_id", [QFP_HOLD, VLT_HOLD, SAFE_ACCOUNT, INVESTMENT])
     kit.run(["python3", "system/run_holds.py", "--db", "data/payments.db", "--out", "/tmp/holds_check",
              "--month", "2026-02"])
     bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
@@ -49,7 +55,9 @@ def main() -> int:
                             "first payments of GBP 250 or more to new personal payees at Quillfort Payments and R13 "
                             "the same at Voltaic Money, cleared by Gwen under CP-12 on Anouk's FCI-2026-011 and its "
                             "addendum, and let R05 cover the app's new savings purpose? Declan puts a hold at "
-                            "GBP 14.", ["mon"])
+                            "GBP 14."
+                            " Also add R14, holding investment or other payments of GBP 1,000 or more that take 40% or more "
+                            "of the balance: investment scams are the largest typology no rule holds.", ["mon"])
     return 0
 
 
