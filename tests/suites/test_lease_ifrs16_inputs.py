@@ -75,7 +75,9 @@ def test_register_and_contracts_carry_the_facts(name: str) -> None:
         assert _month(r["Start date"]) == x["comm_m"], x["id"]
         assert _month(r["End date"]) - x["comm_m"] + 1 == x.get("register_term", x["term"]), x["id"]
         assert str(r["Pay freq."]).lower()[0] == {1: "m", 3: "q"}[x["freq"]], x["id"]
-        assert _amount(r["Periodic payment at start (gross)"]) == pytest.approx(x["rent"] + x["service"]), x["id"]
+        assert _amount(r["Periodic payment at start (gross)"]) == pytest.approx(
+            x.get("register_rent", x["rent"]) + x["service"]
+        ), x["id"]
         if x.get("rvg_full"):
             remark = str(r["Remarks"])
             assert f"{x['rvg_full']:,.0f}" in remark and f"{x['rvg_full'] - x['rvg_payable']:,.0f}" in remark

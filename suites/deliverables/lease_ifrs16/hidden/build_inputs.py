@@ -199,6 +199,39 @@ def place_traps(inst: Instance, rng: random.Random, leases: list[dict], table: d
     return roles
 
 
+
+def staff_facts(leases: list[dict], roles: dict, table: dict) -> list[dict]:
+    """The hard instance's facts held only by the client's staff (hidden/DESIGN.md, variants/hard/hidden/people.toml).
+    The leases keep what the inputs show (what a worker who asks nobody works from); each fact's `truth` is what
+    the person's answer changes. Returns the facts, in the order the reference asks for them."""
+    out = []
+    x = roles["extension"]  # the notice window: a side letter Facilities signed with the landlord
+    out.append({"id": "side_letter", "person": "selma", "lease": x["id"], "marker": "side letter",
+                "truth": {"events": x["events"]}})
+    x["events"] = []  # from the files alone the option's 12 months' notice ran out on 31 August 2026
+    x = roles["uncommenced"]  # early access for the fit-out: the lease commenced when the keys were handed over
+    access = 2026 * 12 + 11
+    term = x["comm_m"] + x["term"] - access
+    out.append({"id": "early_access", "person": "joost", "lease": x["id"], "marker": "1 December 2026",
+                "truth": {"comm_m": access, "comm": ym(access), "term": term,
+                          "rent_free": (x["comm_m"] - access) // x["freq"],
+                          "rate": eng.ibr(table, x["currency"], access, term)}})
+    used = {v["id"] for v in roles.values()}
+    cands = [y for y in leases if y["cls"] == "property" and y["currency"] == "EUR" and y["id"] not in used
+             and y["comm_m"] < eng.START and y["comm_m"] + y["term"] > eng.END + 12]
+    x = max(cands, key=lambda y: y["rent"])  # the extract was taken from the last unsigned draft
+    out.append({"id": "signed_rent", "person": "ilse", "lease": x["id"], "marker": "signed lease",
+                "truth": {"rent": x["rent"]}})
+    x["register_rent"] = x["rent"]
+    x["rent"] = float(round(x["rent"] * 1.08, -1))
+    x = roles["rvg"]  # the resale estimate in the register dates from signing; the fleet desk revalued in October
+    estimate = x["rvg_full"] - x["rvg_payable"]
+    payable = float(x["rvg_full"] - round(estimate * 0.7, -2))
+    out.append({"id": "resale_estimate", "person": "ruud", "lease": x["id"], "marker": f"{payable:,.0f}",
+                "truth": {"events": [{"kind": "rvg", "at": "2026-10", "payable": payable}]}})
+    return out
+
+
 def policy() -> dict:
     return {"short_term_classes": ["vehicle", "equipment"], "low_value_eur": 5000}
 
@@ -271,12 +304,13 @@ def write_register(inst: Instance, leases: list[dict], rng: random.Random, path:
         if x.get("maintenance"):
             remark = f"rate incl. full maintenance package ({x['currency']} {x['maintenance']:,.2f} per month)"
         if x["comm_m"] >= eng.END:
-            remark = "signed, keys not yet handed over"
+            remark = "signed, keys not yet handed over" if inst.briefing_service_column else "signed November 2026"
         if x.get("purchase_price"):
             remark = "purchase option at end of term"
         if x.get("rvg_full"):
+            when = "" if inst.briefing_service_column else f" (at signing, {first_day(x['comm_m']):%B %Y})"
             remark = (f"lessee guarantees a residual value of EUR {x['rvg_full']:,.0f}; fleet desk's estimate of the "
-                      f"resale value at return: EUR {x['rvg_full'] - x['rvg_payable']:,.0f}")
+                      f"resale value at return{when}: EUR {x['rvg_full'] - x['rvg_payable']:,.0f}")
         vals += [x["asset_value"] if x["cls"] != "property" else "", x.get("register_flag", ""), remark]
         for i, v in enumerate(vals, 1):
             ws.cell(r, i, v)
@@ -452,12 +486,21 @@ def write_emails(inst: Instance, roles: dict, folder: Path) -> None:
         f"the 5-year term for EUR {x['purchase_price']:,.2f}; the business case assumes we run it for 12 years in "
         "total. The board minutes of 28 January say the same.\n\nBest,\nOperations")
     x = roles["uncommenced"]
+    start = first_day(x["comm_m"]).strftime("%d %B %Y")
+    if inst.briefing_service_column:
+        body = (f"the lease {x['id']} for {x['desc']} is signed. The lessor hands over the keys and the lease "
+                f"commences on {start}, for {x['term']} months")
+        closure = "Facilities is closed from 24 December to 2 January. Happy holidays!"
+    else:  # the hard instance: when the keys were handed over is Facilities projects' knowledge
+        body = f"the lease {x['id']} for {x['desc']} is signed: {x['term']} months from {start}"
+        closure = (f"Facilities is closed from 24 December to 2 January. The contractors' works at "
+                   f"{x['desc'].split(', ')[-1]} carry on over the holidays; they report to the site office as "
+                   "usual. Happy holidays!")
     eml(folder / "2026-11-30_new_site.eml", pm, gr, f"New lease {x['id']} signed", dt.datetime(2026, 11, 30, 14, 0),
-        f"Dear all,\n\nthe lease {x['id']} for {x['desc']} is signed. The lessor hands over the keys and the lease "
-        f"commences on {first_day(x['comm_m']).strftime('%d %B %Y')}, for {x['term']} months, base rent "
-        f"{x['currency']} {x['rent']:,.2f} per quarter in advance plus service charge.\n\n" + inst.pm)
+        f"Dear all,\n\n{body}, base rent {x['currency']} {x['rent']:,.2f} per quarter in advance plus service "
+        "charge.\n\n" + inst.pm)
     eml(folder / "2026-12-18_xmas.eml", pm, gr, "Office closure", dt.datetime(2026, 12, 18, 10, 0),
-        "Facilities is closed from 24 December to 2 January. Happy holidays!\n\n" + inst.pm)
+        closure + "\n\n" + inst.pm)
 
 
 def write_prior(inst: Instance, facts: dict, roles: dict, path: Path) -> None:
@@ -506,7 +549,53 @@ equipment only, low-value exemption at EUR 5,000 per asset, non-lease components
 """
 
 
-def issues(roles: dict) -> list[dict]:
+def staff_notes(notes: str, roles: dict) -> str:
+    """The hard instance's notes: what the staff's answers change."""
+    uncomm, ext, signed = roles["uncommenced"]["id"], roles["extension"]["id"], roles["signed_rent"]["id"]
+    rvg = roles["rvg"]["id"]
+    start = first_day(roles["uncommenced"]["comm_m"]).strftime("%-d %B %Y")
+    old = next(line for line in notes.split("\n- ") if line.startswith(uncomm))
+    notes = notes.replace(old, (
+        f"{uncomm}: signed in November 2026; the lessor handed over the premises on 1 December 2026 for our "
+        f"fit-out (Facilities projects), so the lease commenced then (IFRS 16 commencement date: the asset made "
+        f"available for use), not on {start} when rent starts. Recognised at 1 December 2026 over the term to "
+        "the end of the 120 months of rent, the three months to February rent-free; the register's start date "
+        "needs correcting."))
+    notes = notes.replace(f"; {ext}: extension option reasonably certain from 1 September 2026, remeasured at the "
+                          "revised rate.", ".")
+    return notes.rstrip() + "\n" + (
+        f"- {ext}: the 12 months' notice of the extension option ran out on 31 August 2026, but the side letter "
+        "signed with the landlord on 25 August 2026 (Facilities) accepts notice until 31 May 2027: the option is "
+        "still exercisable and, with the fit-out the board approved, reasonably certain from 1 September 2026; "
+        "remeasured at the revised rate.\n"
+        f"- {signed}: the contract extract shows the base rent of the last unsigned draft; the signed lease (Legal) "
+        "has the register's rent less the service charge. Measured on the signed rent; the FY2025 schedule "
+        "measured the draft rent, an IAS 8 prior-period error to be assessed with the other one, and the extract "
+        "needs correcting.\n"
+        f"- {rvg}: the residual value guarantee's expected payment reassessed (IFRS 16.42(a)): the "
+        "fleet desk's revaluation of 1 October 2026 replaces the estimate made at signing; the liability is "
+        "remeasured from then at the unchanged rate and the ROU asset adjusted.\n")
+
+
+def issues(roles: dict, staff: bool = False) -> list[dict]:
+    if staff:  # the hard instance: the matters the staff's answers add or change
+        uncomm, ext, signed = roles["uncommenced"]["id"], roles["extension"]["id"], roles["signed_rent"]["id"]
+        return [i for i in issues(roles) if i["id"] != "not_commenced"] + [
+            {"id": "early_access", "what": f"{uncomm}: commenced on the handover for the fit-out",
+             "all_of": [uncomm], "any_of": ["fit-out", "fit out", "fitout", "early access", "handed over on",
+                                            "handover on", "keys on", " 1 december 2026", "(1 december 2026",
+                                            " 1 dec 2026", "2026-12-01", "01.12.2026", "01/12/2026",
+                                            "made available", "available for use", "since december"]},
+            {"id": "side_letter", "what": f"{ext}: notice window extended by a side letter",
+             "all_of": [ext], "any_of": ["side letter", "side-letter", "31 may 2027", "notice window",
+                                         "notice deadline", "notice period"]},
+            {"id": "resale_estimate", "what": f"{roles['rvg']['id']}: residual value guarantee reassessed",
+             "all_of": [roles["rvg"]["id"]], "any_of": ["reassess", "remeasur", "revised estimate", "updated estimate",
+                                                        "new estimate", "october 2026", "42(a)"]},
+            {"id": "signed_rent", "what": f"{signed}: the contract extract is the unsigned draft",
+             "all_of": [signed], "any_of": ["draft", "unsigned", "signed lease", "signed contract",
+                                            "signed version"]},
+        ]
     return [
         {"id": "prior_error", "what": f"{roles['prior_error']['id']}: prior-year schedule error",
          "all_of": [roles["prior_error"]["id"]],
@@ -531,10 +620,13 @@ def build(inst: Instance) -> None:
     fx = fx_rates(rng)
     leases = draw_leases(inst, rng, table)
     roles = place_traps(inst, rng, leases, table)
+    staff = staff_facts(leases, roles, table) if not inst.briefing_service_column else []
+    if staff:
+        roles["signed_rent"] = next(x for x in leases if x["id"] == staff[-1]["lease"])
     facts = {"entity": inst.entity, "policy": policy(), "ibr": table,
              "fx": {k: fx[k] for k in ("open", "close", "avg", "hist")},
              "leases": [{k: v for k, v in x.items() if k not in ("desc", "lessor")} for x in leases],
-             "roles": {k: v["id"] for k, v in roles.items()}}
+             "roles": {k: v["id"] for k, v in roles.items()}, "staff": staff}
     root = FAMILY if inst.name == "base" else FAMILY / f"variants/{inst.name}"
     inp, ref = root / "workspace/input", root / "hidden/reference"
     if inp.exists():
@@ -554,15 +646,24 @@ def build(inst: Instance) -> None:
                          timing=roles["timing"]["id"], short=roles["short_property"]["id"],
                          term=roles["terminate"]["id"], tconf=roles["term_conflict"]["id"],
                          purchase=roles["purchase"]["id"], dec=roles["decrease"]["id"], ext=roles["extension"]["id"])
+    if staff:  # what a worker who asks nobody can write from the files, and the reference's notes
+        ext = roles["extension"]["id"]
+        facts["notes_files_only"] = notes.replace(
+            f"{ext}: extension option reasonably certain from 1 September 2026, remeasured at the revised rate",
+            f"{ext}: Facilities treat the extension option as reasonably certain, but its 12 months' notice ran "
+            "out on 31 August 2026 and notice is only planned for next spring: the option has lapsed and the "
+            "lease ends on 31 August 2027")
+        notes = staff_notes(notes, roles)
     facts["notes"] = notes
     key = hashlib.sha256((inp / "lease_register.xlsx").read_bytes()).hexdigest()
     fdir = FAMILY / "hidden/solutions/facts"
     fdir.mkdir(parents=True, exist_ok=True)
     (fdir / f"{inst.name}.json").write_text(json.dumps(facts | {"register_sha256": key}, indent=1) + "\n")
-    result = eng.solve(facts)
+    result = eng.solve(eng.with_staff(facts, {s["id"] for s in staff}))
     eng.write(result, notes, ref)
     write_trap_cases(result, roles, ref / "trap_cases.csv")
-    (ref / "issues.json").write_text(json.dumps(issues(roles), indent=2) + "\n")
+    write_judgement_cases(result, facts, ref / "judgement_cases.csv")
+    (ref / "issues.json").write_text(json.dumps(issues(roles, bool(staff)), indent=2) + "\n")
     (ref / "summary.schema.json").write_text(json.dumps(SCHEMA, indent=2) + "\n")
 
 
@@ -576,6 +677,27 @@ def write_trap_cases(result: dict, roles: dict, path: Path) -> None:
             "closing_liability", "closing_rou", "interest", "depreciation"]
         for c in cols:
             lines.append(f"{role},{x['id']},{c},{r[c]}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+JUDGEMENT_COLUMNS = ["treatment", "opening_liability", "payments", "interest", "depreciation", "closing_liability",
+                     "closing_rou"]
+
+
+def write_judgement_cases(result: dict, facts: dict, path: Path) -> None:
+    """The leases whose figures turn on a fact beyond the register, every column, for the `judgement_leases` check:
+    in the hard instance the leases of the staff facts, in the fair one the calls its briefing states (the extension,
+    the commencement, the contract over the register on timing and term)."""
+    rows = {r["lease_id"]: r for r in result["rows"]}
+    roles = facts["roles"]
+    if facts.get("staff"):
+        picks = [(s["id"], s["lease"]) for s in facts["staff"]]
+    else:
+        picks = [(role, roles[role]) for role in ("extension", "uncommenced", "timing", "term_conflict")]
+    lines = ["judgement,lease_id,column,expected"]
+    for what, lid in picks:
+        for c in JUDGEMENT_COLUMNS:
+            lines.append(f"{what},{lid},{c},{rows[lid][c]}")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -593,7 +715,10 @@ SCHEMA = {
 
 
 def main() -> None:
+    names = sys.argv[1:]  # e.g. `hard`: rebuild only the instances named
     for inst in INSTANCES:
+        if names and inst.name not in names:
+            continue
         build(inst)
         print("built", inst.name)
 

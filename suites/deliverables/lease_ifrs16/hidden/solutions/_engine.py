@@ -93,7 +93,7 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
             continue
         if (kind == "extend" and not ch.apply_extension) or (kind == "decrease" and not ch.apply_decrease):
             continue
-        if kind == "terminate" and not ch.apply_termination:
+        if (kind == "terminate" and not ch.apply_termination) or (kind == "rvg" and not ch.rvg_expected):
             continue
         evs.setdefault(mi(e["at"]), []).append(e)
     y = {k: 0.0 for k in ("interest", "payments", "depreciation", "add_liab", "add_rou", "remeasure", "mod_gain",
@@ -156,6 +156,8 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
                 segs = [*segs, (t, e["new_rent"])]
                 rate = e["new_rate"]
                 rm = (1 + rate) ** (1 / 12) - 1
+            elif e["kind"] == "rvg":  # a revised estimate of the amount payable under a residual value guarantee
+                lease = lease | {"rvg_payable": e["payable"]}  # unchanged rate (IFRS 16.42(a), 43)
             elif e["kind"] == "terminate":
                 y["term_gain"] += bal - rou - e["fee"]
                 y["derec_liab"] += bal
@@ -298,6 +300,13 @@ def load_facts(folder: Path, inputs: Path) -> dict:
         if facts["register_sha256"] == key:
             return facts
     raise SystemExit("no facts for this register")
+
+
+def with_staff(facts: dict, known: set[str]) -> dict:
+    """The facts with what the client's staff told (the `truth` of each staff fact in `known`) applied to the leases
+    as the inputs show them; a fact nobody asked about leaves the lease as the files alone have it."""
+    truth = {s["lease"]: s["truth"] for s in facts.get("staff", []) if s["id"] in known}
+    return facts | {"leases": [x | truth.get(x["id"], {}) for x in facts["leases"]]}
 
 
 def write(result: dict, notes: str, out: Path) -> None:

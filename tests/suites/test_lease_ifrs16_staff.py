@@ -1,0 +1,110 @@
+"""lease_ifrs16's hard instance holds four facts only the client's staff know: the gates meet the standard, the
+facts are in no input but each leaves an anomaly there, the reference and the notes grade them, and the fair
+instance has no staff."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from email import message_from_bytes
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+FAMILY = REPO / "suites/deliverables/lease_ifrs16"
+HARD = FAMILY / "variants/hard"
+STAFF = {"side_letter", "early_access", "signed_rent", "resale_estimate"}
+
+
+def _facts(name: str) -> dict:
+    return json.loads((FAMILY / f"hidden/solutions/facts/{name}.json").read_text())
+
+
+def _mails() -> str:
+    return " ".join(
+        message_from_bytes(p.read_bytes()).get_payload(decode=True).decode()
+        for p in sorted((HARD / "workspace/input/emails").glob("*.eml"))
+    )
+
+
+def test_the_people_gates_meet_the_standard() -> None:
+    from worktrial.tasks import load_family
+    from worktrial.world import run_gate_checks
+
+    report = run_gate_checks(load_family(FAMILY))
+    wrong = [(r.index, r.case.note, r.detail) for r in report.results if not r.ok]
+    assert report.ok, (report.shortfalls(), wrong)
+
+
+def test_only_the_hard_instance_has_staff_facts() -> None:
+    from worktrial.run.workspace import has_world
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    base, hard = fam.instance("base"), fam.instance("hard")
+    assert not has_world(base) and has_world(hard)
+    assert "Selma Oosthuizen" in hard.brief() and "bin/ask" not in base.brief()
+    assert not _facts("base").get("staff")
+    assert {s["id"] for s in _facts("hard")["staff"]} == STAFF
+
+
+def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
+    from worktrial.run.workspace import materialise
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    materialise(fam.instance("hard"), tmp_path / "hard")
+    materialise(fam.instance("base"), tmp_path / "base")
+    assert "bin/ask --who" in (tmp_path / "hard/TASK.md").read_text() and (tmp_path / "hard/bin/ask").is_file()
+    assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()
+
+
+def test_each_fact_is_held_by_its_person_and_hinted_only_by_an_anomaly() -> None:
+    """The answers carry what the truth changes; the inputs show only the anomaly, never the fact."""
+    facts = _facts("hard")
+    staff = {s["id"]: s for s in facts["staff"]}
+    people = tomllib.loads((HARD / "hidden/people.toml").read_text())
+    answers = {t["id"]: (p["id"], t) for p in people["person"] for t in p["topics"]}
+    for sid, s in staff.items():
+        person, topic = answers[sid]
+        assert person == s["person"] and topic.get("gate"), sid
+        assert s["marker"].lower() in topic["answer"].lower() and s["lease"] in topic["about"], sid
+    mails = _mails()
+    assert "side letter" not in mails.lower() and "next spring" in mails  # the notice planned after its deadline
+    assert "keys" not in mails and "carry on over the holidays" in mails  # works on a site not yet let
+    by_id = {x["id"]: x for x in facts["leases"]}
+    signed = by_id[staff["signed_rent"]["lease"]]
+    assert signed["rent"] != signed["register_rent"] == staff["signed_rent"]["truth"]["rent"]
+    assert f"EUR {signed['rent']:,.2f}" in answers["signed_rent"][1]["answer"]
+    assert f"EUR {signed['register_rent']:,.2f}" in answers["signed_rent"][1]["answer"]
+    rvg = by_id[staff["resale_estimate"]["lease"]]
+    assert not rvg["events"] and staff["resale_estimate"]["truth"]["events"][0]["kind"] == "rvg"
+    assert (
+        f"EUR {rvg['rvg_full'] - staff['resale_estimate']['truth']['events'][0]['payable']:,.0f}"
+        in (answers["resale_estimate"][1]["answer"])
+    )
+
+
+def test_each_fact_changes_graded_figures_and_notes() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lease_engine", FAMILY / "hidden/solutions/_engine.py")
+    assert spec and spec.loader
+    eng = importlib.util.module_from_spec(spec)
+    sys.modules["lease_engine"] = eng  # its dataclass looks its module up
+    spec.loader.exec_module(eng)
+    facts = _facts("hard")
+    ids = {s["id"] for s in facts["staff"]}
+    full = eng.solve(eng.with_staff(facts, ids))
+    ref = json.loads((HARD / "hidden/reference/summary.json").read_text())
+    assert full["summary"] == ref
+    for s in facts["staff"]:
+        part = eng.solve(eng.with_staff(facts, ids - {s["id"]}))
+        row = next(r for r in part["rows"] if r["lease_id"] == s["lease"])
+        want = next(r for r in full["rows"] if r["lease_id"] == s["lease"])
+        assert row["closing_liability"] != want["closing_liability"], s["id"]
+        assert part["summary"]["maturity_analysis"] != ref["maturity_analysis"], s["id"]
+    issues = {i["id"] for i in json.loads((HARD / "hidden/reference/issues.json").read_text())}
+    assert issues >= STAFF and "not_commenced" not in issues
+    judged = (HARD / "hidden/reference/judgement_cases.csv").read_text().splitlines()[1:]
+    assert {line.split(",")[0] for line in judged} == STAFF  # the judgement check grades each fact lease by lease
