@@ -84,3 +84,24 @@ def test_only_the_hard_instance_has_staff(tmp_path: Path) -> None:
     materialise(base, tmp_path / "base")
     assert "bin/ask --who" in (tmp_path / "hard/TASK.md").read_text() and (tmp_path / "hard/bin/ask").is_file()
     assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()
+
+
+def test_without_the_staff_the_figures_are_wrong(tmp_path: Path) -> None:
+    """The analysis run on the hard inputs with no staff facts (the asks_nobody shortcut) misses each fact's figures."""
+    import json
+    import shutil
+    import subprocess
+
+    shutil.copytree(HARD / "workspace/input", tmp_path / "input")
+    (tmp_path / "output").mkdir()
+    script = FAMILY / "hidden/solutions/_analysis.py"
+    subprocess.run([sys.executable, str(script)], cwd=tmp_path, check=True, capture_output=True)
+    got = json.loads((tmp_path / "output/impact.json").read_text())
+    want = json.loads((HARD / "hidden/reference/impact.json").read_text())
+    assert got["start"] < want["start"] and got["end"] != want["end"]  # gw-b's slow clock
+    assert got["failed_requests"] > 1.1 * want["failed_requests"]  # the soak test counted as users
+    checks = _module("incident_checks", FAMILY / "hidden/checks.py")
+    out, ref = Tree(tmp_path / "output"), Tree(HARD / "hidden/reference")
+    assert checks.mitigation_named(out, ref, _params("export_workers"))[0] == 0.0  # the revert credited
+    score, evidence = checks.timeline_events(out, ref, {})
+    assert score == 0.7 and "database 19:39:52" in evidence
