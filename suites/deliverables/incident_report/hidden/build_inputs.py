@@ -112,16 +112,23 @@ SCENARIOS: dict[str, dict] = {
         "seed": 8802,
         "date": "2026-07-08",
         "weekday": "Wednesday",
-        "window": ("18:30", "20:30"),
+        "window": ("17:00", "21:00"),
         "rate": (34, 46),
+        # two gateway nodes; gw-b's clock ran slow (seconds): its log times are true time minus this
+        "nodes": {"gw-a": (17, 25), "gw-b": (17, 25)},
+        "node_clock_slow": {"gw-b": 187},
+        # the performance team's soak test against production (not user traffic): true start, end, per minute
+        "load_test": ("18:44", "19:56", (5, 8)),
+        # the DBA ended the impact by terminating the export's sessions; the CHG-5121 revert did not
+        "termination": "19:39:52",
         "utc_offset": 2,
         "tz_label": "Europe/Amsterdam (UTC+02:00)",
         "statuses": [(502, 0.55), (503, 0.45)],
-        "noise": ["18:37", "18:58", "19:04", "19:45", "19:51", "20:16"],
+        "noise": ["17:12", "17:40", "18:09", "18:37", "18:58", "19:04", "19:45", "19:51", "20:16", "20:44"],
         "profile": {
             "19:07": 0.11, "19:08": 0.24, "19:09": 0.37, "19:10": 0.45, "19:11": 0.52, "19:12": 0.61,
             "19:13": 0.57, "19:14": 0.55, "19:15": 0.53, "19:16": 0.5, "19:17": 0.54, "19:18": 0.51,
-            "19:19": 0.49, "19:20": 0.42, "19:21": 0.03, "19:22": 0.08, "19:23": 0.22, "19:24": 0.39,
+            "19:19": 0.49, "19:20": 0.42, "19:21": 0.02, "19:22": 0.08, "19:23": 0.22, "19:24": 0.39,
             "19:25": 0.47, "19:26": 0.51, "19:27": 0.5, "19:28": 0.48, "19:29": 0.52, "19:30": 0.49,
             "19:31": 0.47, "19:32": 0.5, "19:33": 0.46, "19:34": 0.48, "19:35": 0.45, "19:36": 0.44,
             "19:37": 0.46, "19:38": 0.41, "19:39": 0.32, "19:40": 0.2, "19:41": 0.09, "19:42": 0.08,
@@ -207,6 +214,145 @@ def write_gateway(dest: Path, sc: dict, lines: list[tuple[dt.datetime, str]]) ->
         (dest / "gateway" / f"access.log-{hour}.gz").write_bytes(buf.getvalue())
 
 
+# --------------------------------------------------------------------------------------------- gateway, two nodes
+LOAD_TEST_IPS = ["10.20.14.21", "10.20.14.22", "10.20.14.23", "10.20.14.24"]
+LOAD_TEST_UA = "KestrelApp/5.13.0-rc2 (Android 15)"
+LOAD_TEST_PATHS = [("POST", "/api/v2/basket/items"), ("GET", "/api/v2/slots?postcode={pc}"),
+                   ("POST", "/api/v2/checkout"), ("GET", "/api/v2/checkout/summary"), ("GET", "/api/v2/basket")]
+
+
+def gateway_nodes(sc: dict, rng: random.Random) -> dict[str, list[tuple[dt.datetime, dt.datetime, str]]]:
+    """Per node: (true time, logged time, line). Each node serves about half the users; a soak test from four
+    internal addresses runs through both; gw-b's clock is slow, so it logs every request earlier than it happened.
+    The shares of `profile` hold in true time, per node, so the designed minutes keep their side of 5 %."""
+    date = sc["date"]
+    start, end = t(date, sc["window"][0] + ":00"), t(date, sc["window"][1] + ":00")
+    ips = [f"{rng.choice([31, 62, 77, 84, 145, 188, 213])}.{rng.randint(1, 254)}.{rng.randint(0, 254)}."
+           f"{rng.randint(1, 254)}" for _ in range(420)]
+    ips += [f"2a02:a4{rng.randint(10, 99)}:{rng.randint(0x1000, 0xffff):x}:{rng.randint(0, 0xffff):x}::"
+            f"{rng.randint(1, 0xfff):x}" for _ in range(40)]
+    lt0, lt1 = t(date, sc["load_test"][0] + ":00"), t(date, sc["load_test"][1] + ":00")
+    slow = sc["node_clock_slow"]
+    weights = [w for _, _, w in GATEWAY_PATHS]
+    codes = [c for c, _ in sc["statuses"]]
+    code_w = [w for _, w in sc["statuses"]]
+    out: dict[str, list] = {n: [] for n in sc["nodes"]}
+    noise_node = {k: rng.choice(list(sc["nodes"])) for k in sc["noise"]}
+
+    def emit(node, when, ip, method, path, status, ua, share):
+        if status >= 500:
+            if status == 502:
+                rt = rng.uniform(0.002, 0.02)
+                urt, size = f"{rt - 0.001:.3f}", 157
+            else:
+                rt = rng.uniform(0.003, 0.05)
+                urt, size = f"{rt - 0.001:.3f}", 190
+        else:
+            busy = 0.8 if share >= 0.05 else 0.0
+            rt = rng.lognormvariate(-2.6, 0.55) + busy * rng.uniform(0.5, 3.5)
+            urt, size = f"{max(rt - 0.001, 0.001):.3f}", rng.randint(180, 14000) if status < 300 else 88
+            if status == 499:
+                urt, size = "-", 0
+        logged = when - dt.timedelta(seconds=slow.get(node, 0))
+        out[node].append((when, logged, _access(ip, logged, method, path, status, size, ua, rt, urt)))
+
+    minute = start
+    while minute < end:
+        key = minute.strftime("%H:%M")
+        share = sc["profile"].get(key, 0.0)
+        for node, rate in sc["nodes"].items():
+            n = rng.randint(*rate)
+            errors = round(share * n)
+            if key in sc["noise"]:
+                assert share == 0.0, key
+                errors = 1 if noise_node[key] == node else 0
+            if share:
+                assert (errors / n > 0.05) == (share >= 0.05), (key, node, errors, n)
+            secs = sorted(rng.uniform(0, 60) for _ in range(n))
+            bad = set(rng.sample(range(n), errors))
+            for i, sec in enumerate(secs):
+                when = minute + dt.timedelta(seconds=sec)
+                method, tmpl, _ = rng.choices(GATEWAY_PATHS, weights)[0]
+                path = tmpl.format(c=rng.choice(CATEGORIES), p=rng.randint(1, 6), pc=rng.choice(POSTCODES),
+                                   o=rng.randint(4_100_000, 4_199_999), s=rng.randint(101, 164))
+                if i in bad:
+                    status = rng.choices(codes, code_w)[0]
+                else:
+                    r = rng.random()
+                    status = 200 if r < 0.92 else (201 if r < 0.94 else (304 if r < 0.955 else (
+                        499 if r < 0.962 else rng.choice([400, 401, 404, 404, 409, 429]))))
+                if method == "POST" and status == 200:
+                    status = 201 if path.endswith("items") else 200
+                emit(node, when, rng.choice(ips), method, path, status, rng.choice(USER_AGENTS), share)
+            lb = "10.20.0.4" if node == "gw-a" else "10.20.0.5"
+            for k in range(3):  # load-balancer health checks, every 20 s; the pods stayed up throughout
+                when = minute + dt.timedelta(seconds=20 * k + rng.uniform(0.0, 0.4))
+                logged = when - dt.timedelta(seconds=slow.get(node, 0))
+                out[node].append((when, logged, _access(lb, logged, "GET", "/healthz", 200, 2, "kube-probe/1.29",
+                                                        rng.uniform(0.001, 0.003), "0.001")))
+        if lt0 <= minute < lt1:  # the soak test: same endpoints as a shopper, fails as the users do
+            k = rng.randint(*sc["load_test"][2])
+            errors = round(share * k)
+            bad = set(rng.sample(range(k), errors))
+            for i in range(k):
+                when = minute + dt.timedelta(seconds=rng.uniform(0, 60))
+                method, tmpl = rng.choice(LOAD_TEST_PATHS)
+                status = rng.choices(codes, code_w)[0] if i in bad else (201 if method == "POST" else 200)
+                emit(rng.choice(list(sc["nodes"])), when, rng.choice(LOAD_TEST_IPS), method,
+                     tmpl.format(pc=rng.choice(POSTCODES)), status, LOAD_TEST_UA, share)
+        if key in ("17:26", "18:13", "20:38"):  # a scanner's malformed request, answered 400
+            node = rng.choice(list(sc["nodes"]))
+            when = minute + dt.timedelta(seconds=rng.uniform(0, 60))
+            logged = when - dt.timedelta(seconds=slow.get(node, 0))
+            stamp = f"{logged.day:02d}/{MONTHS[logged.month - 1]}/{logged.year}:{logged:%H:%M:%S} +0000"
+            out[node].append((when, logged, f'{rng.choice(ips)} - - [{stamp}] "\\x16\\x03\\x01\\x02\\x00\\x01" 400 '
+                                            f'157 "-" "-" rt=0.000 urt="-"'))
+        minute += dt.timedelta(minutes=1)
+    for node in out:
+        out[node].sort(key=lambda x: x[1])
+    return out
+
+
+def write_gateway_nodes(dest: Path, nodes: dict[str, list]) -> None:
+    for node, rows in nodes.items():
+        by_hour: dict[str, list[str]] = {}
+        for _, logged, line in rows:
+            by_hour.setdefault(logged.strftime("%Y%m%d%H"), []).append(line)
+        folder = dest / "gateway" / node
+        folder.mkdir(parents=True, exist_ok=True)
+        hours = sorted(by_hour)
+        for hour in hours:
+            text = "\n".join(by_hour[hour]) + "\n"
+            if node == "gw-a" and hour == hours[-1]:  # the last file was copied while nginx was writing to it
+                text += by_hour[hour][-1][:57]
+            buf = io.BytesIO()
+            with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as gz:
+                gz.write(text.encode())
+            (folder / f"access.log-{hour}.gz").write_bytes(buf.getvalue())
+
+
+def truth_figures(nodes: dict[str, list], date: str, use_logged: bool, with_load_test: bool) -> dict:
+    """The impact figures by the team's definition, from true or from logged times, with or without the soak test."""
+    total: dict[dt.datetime, int] = {}
+    failed: dict[dt.datetime, int] = {}
+    for rows in nodes.values():
+        for true_t, logged, line in rows:
+            if "/healthz" in line or '"\\x16' in line:
+                continue
+            if not with_load_test and line.split(" ", 1)[0] in LOAD_TEST_IPS:
+                continue
+            m = (logged if use_logged else true_t).replace(second=0, microsecond=0)
+            total[m] = total.get(m, 0) + 1
+            if '" 50' in line:
+                failed[m] = failed.get(m, 0) + 1
+    hot = sorted(m for m in total if failed.get(m, 0) / total[m] > 0.05)
+    start, end = hot[0], hot[-1] + dt.timedelta(minutes=1)
+    window = [m for m in total if start <= m < end]
+    peak = max(100 * failed.get(m, 0) / total[m] for m in window)
+    return {"start": f"{start:%H:%M}", "end": f"{end:%H:%M}", "failed": sum(failed.get(m, 0) for m in window),
+            "peak": round(peak, 2)}
+
+
 # --------------------------------------------------------------------------------------------- app log
 def app_record(when: dt.datetime, level: str, logger: str, msg: str, **extra) -> tuple[dt.datetime, str]:
     rec = {"ts": when.isoformat(timespec="milliseconds").replace("+00:00", "Z"), "level": level,
@@ -246,8 +392,10 @@ def app_lines(sc: dict, rng: random.Random, gw: list[tuple[dt.datetime, str]], e
         if w < first_app_error:
             continue
         if i % 5 == 0 or w == failed[-1]:
-            out.append(app_record(w - dt.timedelta(milliseconds=rng.randint(5, 900)), "ERROR", "db.pool",
-                                  sc["app_error_msg"](rng), pod=rng.choice(pods)))
+            late = "termination" in sc and w > t(date, sc["termination"])
+            when = w - dt.timedelta(milliseconds=rng.randint(5, 900))
+            msg = sc["late_error_msg"](rng) if late else sc["app_error_msg"](rng)
+            out.append(app_record(when, "ERROR", "db.pool", msg, pod=rng.choice(pods)))
     out.append(app_record(first_app_error, "ERROR", "db.pool", sc["app_error_msg"](rng), pod=pods[2]))
     for ev in events:
         out.append(ev(pods))
@@ -372,6 +520,8 @@ def build_export(sc: dict, rng: random.Random):
     sc["first_app_error"] = t(d, "19:06:40.233")
     sc["app_error_msg"] = lambda r: ("connection to database failed: FATAL:  sorry, too many clients already "
                                      f"(pool 'checkout', attempt {r.randint(1, 3)}/3)")
+    sc["late_error_msg"] = lambda r: (f"pool 'checkout' still reconnecting ({r.randint(3, 14)} of 20 connections "
+                                      "open); request failed fast")
     events = [
         lambda pods: app_record(t(d, "18:41:50.017"), "INFO", "config", "config reloaded: promo.banner_rotation "
                                 "'summer-a' -> 'summer-b' by CHG-5117", event="config_change", change="CHG-5117"),
@@ -385,27 +535,34 @@ def build_export(sc: dict, rng: random.Random):
                                 "j.brandao (6 pods)", event="restart"),
         lambda pods: app_record(t(d, "19:22:58.120"), "INFO", "lifecycle", "rolling restart complete (6/6 pods "
                                 "ready)", event="restart"),
-        lambda pods: app_record(t(d, "19:38:40.950"), "INFO", "config", "config reloaded: export.parallel_workers "
+        lambda pods: app_record(t(d, "19:33:40.950"), "INFO", "config", "config reloaded: export.parallel_workers "
                                 "32 -> 4 by CHG-5121 (emergency revert)", event="config_change", change="CHG-5121"),
-        lambda pods: app_record(t(d, "19:40:10.330"), "INFO", "jobs.export", "nightly order export cancelled by "
-                                "operator; will rerun with 4 workers at 02:00", job="nightly-export"),
+        lambda pods: app_record(t(d, "17:31:08.402"), "INFO", "config", "config reloaded: search.boost_rules "
+                                "(96 rules) by CHG-5114", event="config_change", change="CHG-5114"),
+        lambda pods: app_record(t(d, "20:12:44.091"), "INFO", "jobs.export", "nightly order export state: "
+                                "FAILED (32/32 shards incomplete); next run 02:00 with export.parallel_workers=4",
+                                job="nightly-export"),
+        lambda pods: app_record(t(d, "17:48:19.530"), "WARN", "db.pool", "pool 'checkout' slow acquire "
+                                "(1840 ms, in_use=19/20)", pod=pods[5]),
     ]
     db = db_background(sc, rng)
     db.append(pg(t(d, "18:52:09.880"), 61822, "ERROR", "could not serialize access due to concurrent update",
                  "checkout@grocer"))
-    db.append(pg(t(d, "19:05:00.900"), 1190, "LOG", "connections in use: 118 of max_connections=200"))
+    for minute, used in [("17:05", 58), ("17:20", 61), ("17:35", 66), ("17:50", 63), ("18:05", 60), ("18:20", 64),
+                         ("18:35", 62), ("18:50", 71), ("19:05", 118), ("19:20", 200), ("19:35", 200),
+                         ("19:50", 94), ("20:05", 90), ("20:20", 88), ("20:35", 77), ("20:50", 74)]:
+        db.append(pg(t(d, minute + ":00.900"), 1190, "LOG", f"connections in use: {used} of max_connections=200"))
     w = t(d, "19:05:02")
     while w < t(d, "19:06:30"):
         db.append(pg(w, rng.randint(80000, 89999), "LOG", f"duration: {rng.uniform(900, 2400):.3f} ms  "
                      f"statement: {EXPORT_SQL}", "export@grocer"))
         w += dt.timedelta(seconds=rng.uniform(6, 14))
     w = t(d, "19:06:31.004")
-    while w < t(d, "19:41:00"):
+    while w < t(d, sc["termination"]):
         if not t(d, "19:21:05") <= w < t(d, "19:22:40"):
             db.append(pg(w, rng.randint(80000, 89999), "FATAL", "sorry, too many clients already",
                          "checkout@grocer"))
         w += dt.timedelta(seconds=rng.uniform(8, 40))
-    db.append(pg(t(d, "19:40:12.500"), 1190, "LOG", "connections in use: 97 of max_connections=200"))
     chat = [
         (None, "--- Wednesday, 8 July 2026 ---"),
         ("21:02:20", "changebot", "CHG-5120 applied by Lotte Okafor: export.parallel_workers 4 -> 32 "
@@ -420,9 +577,13 @@ def build_export(sc: dict, rng: random.Random):
         ("21:27:41", "Mehmet Aydin", "root cause: CHG-5120 raised export.parallel_workers from 4 to 32, each "
                                      "export worker opens 4 connections, so the nightly export eats the "
                                      "connection limit and checkout cannot connect"),
-        ("21:31:09", "Sam Keller", "reverting CHG-5120 and cancelling tonight's export"),
-        ("21:38:41", "changebot", "CHG-5121 (emergency) applied by Sam Keller: export.parallel_workers 32 -> 4"),
-        ("21:40:11", "Sam Keller", "export cancelled, connections draining"),
+        ("21:31:09", "Sam Keller", "reverting CHG-5120"),
+        ("21:33:41", "changebot", "CHG-5121 (emergency) applied by Sam Keller: export.parallel_workers 32 -> 4"),
+        ("21:34:02", "Sam Keller", "revert is live, that should do it"),
+        ("21:37:15", "Joana Brandao", "still seeing 502/503 on basket"),
+        ("21:37:48", "Sam Keller", "@Mehmet Aydin can you have another look at the primary?"),
+        ("21:38:20", "Mehmet Aydin", "on it"),
+        ("21:44:05", "Mehmet Aydin", "primary down to ~90 connections"),
         ("21:45:30", "Sam Keller", "5xx back to normal since 21:43"),
         ("21:52:30", "PagerDuty", "Resolved #90477 [P1] checkout-api: gateway 5xx rate above 5% for 3 minutes"),
         ("22:02:30", "incibot", "Incident INC-2347 status changed to RESOLVED by Sam Keller"),
@@ -451,17 +612,37 @@ def write_chat(dest: Path, sc: dict, chat: list) -> None:
     (dest / "oncall_chat.txt").write_text("\n".join(head + body) + "\n", encoding="utf-8")
 
 
+def staff_facts(sc: dict) -> dict:
+    """What the hard instance's staff tell a worker who asks (variants/export_workers/hidden/people.toml)."""
+    if "nodes" not in sc:
+        return {}
+    return {
+        "clock_slow": dict(sc["node_clock_slow"]),
+        "not_users": sorted({ip.rsplit(".", 1)[0] + "." for ip in LOAD_TEST_IPS}),
+        "mitigation": {
+            "time": f"{sc['date']}T{sc['termination']}Z",
+            "component": "database",
+            "text": "the DBA terminated the export job's sessions on the primary (pg_terminate_backend) and "
+                    "blocked the export role; the running export had kept its 32 workers after the revert",
+        },
+    }
+
+
 def build(name: str) -> None:
     sc = dict(SCENARIOS[name])
     rng = random.Random(sc["seed"])
     events, db, chat = BUILDERS[name](sc, rng)
-    gw = gateway_lines(sc, rng)
+    nodes = gateway_nodes(sc, rng) if "nodes" in sc else None
+    gw = sorted((x[0], x[2]) for rows in nodes.values() for x in rows) if nodes else gateway_lines(sc, rng)
     inst = FAMILY / "variants" / name
     dest = inst / "workspace" / "input"
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    write_gateway(dest, sc, gw)
+    if nodes:
+        write_gateway_nodes(dest, nodes)
+    else:
+        write_gateway(dest, sc, gw)
     (dest / "app").mkdir()
     (dest / "app" / "checkout-api.log").write_text("\n".join(app_lines(sc, rng, gw, events)) + "\n", encoding="utf-8")
     (dest / "db").mkdir()
@@ -475,7 +656,8 @@ def build(name: str) -> None:
         ws = Path(tmp)
         shutil.copytree(dest, ws / "input")
         (ws / "output").mkdir()
-        subprocess.run([sys.executable, str(FAMILY / "hidden" / "solutions" / "reference.py")], cwd=ws, check=True)
+        subprocess.run([sys.executable, str(FAMILY / "hidden" / "solutions" / "_analysis.py"),
+                        json.dumps(staff_facts(sc))], cwd=ws, check=True)
         if ref.exists():
             shutil.rmtree(ref)
         shutil.copytree(ws / "output", ref)
@@ -484,6 +666,16 @@ def build(name: str) -> None:
     impact = json.loads((ref / "impact.json").read_text())
     want = [f"{sc['date']}T{hm}:00Z" for hm in sc["expect"]]
     assert [impact["start"], impact["end"]] == want, (impact, want)
+    if nodes:  # each staff fact changes the figures a worker gets without it
+        right = truth_figures(nodes, sc["date"], use_logged=False, with_load_test=False)
+        assert (right["start"], right["end"]) == sc["expect"], right
+        assert right["failed"] == impact["failed_requests"] and right["peak"] == impact["error_rate_peak"], right
+        unshifted = truth_figures(nodes, sc["date"], use_logged=True, with_load_test=False)
+        with_test = truth_figures(nodes, sc["date"], use_logged=False, with_load_test=True)
+        neither = truth_figures(nodes, sc["date"], use_logged=True, with_load_test=True)
+        print("  gw-b uncorrected:", unshifted, "| soak test counted:", with_test, "| neither:", neither)
+        assert unshifted["start"] <= "19:05", unshifted
+        assert abs(with_test["failed"] - right["failed"]) > 0.02 * right["failed"], with_test
     print(name, json.dumps(impact))
 
 

@@ -234,3 +234,17 @@ def report_facts(output, reference, params):
     passed = sum(ok for ok, _ in items)
     failures = [why for ok, why in items if not ok]
     return passed / len(items), "; ".join(failures) or f"all {len(items)} facts present"
+
+
+def mitigation_named(output, reference, params):
+    """The Summary or the Root cause section names what actually ended the impact (any of `mitigation_terms`)."""
+    try:
+        blocks = _blocks(output.read_one("incident_report.docx")[1])
+    except Exception as e:
+        return 0.0, f"cannot read incident_report.docx: {e}"
+    terms = [w.strip().casefold() for w in str(params.get("mitigation_terms", "")).split(",") if w.strip()]
+    text = " ".join(" ".join((_section(blocks, "summary") or []) + (_section(blocks, "root cause") or [])).split())
+    text = text.casefold()
+    if any(w in text for w in terms):
+        return 1.0, "the report names what ended the impact"
+    return 0.0, f"neither the Summary nor the Root cause names what ended the impact (e.g. {terms[0]!r})"

@@ -19,7 +19,7 @@ MONTHS = {m: i + 1 for i, m in enumerate("Jan Feb Mar Apr May Jun Jul Aug Sep Oc
 ACCESS = re.compile(r'\[(\d{2})/(\w{3})/(\d{4}):(\d{2}):(\d{2}):(\d{2}) [^\]]*\] "[^"]*" (\d{3})')
 
 total, bad, fails = Counter(), Counter(), []
-for f in sorted((IN / "gateway").iterdir()):
+for f in sorted(p for p in (IN / "gateway").rglob("*") if p.is_file()):
     for line in gzip.decompress(f.read_bytes()).decode().splitlines():
         m = ACCESS.search(line)
         if not m:

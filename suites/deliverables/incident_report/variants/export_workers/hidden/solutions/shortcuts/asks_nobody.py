@@ -1,0 +1,12 @@
+"""A careful analyst who gets everything in the files right (health checks out, the chat's clock converted, the
+quiet minutes kept inside the window, the trigger and the first errors placed) but asks the client's staff
+nothing: gw-b's slow clock left uncorrected, the soak test's requests counted as users, and the revert taken as
+what ended the impact."""
+
+import sys
+
+sys.path.insert(0, "/solution")
+
+from _analysis import analyse  # noqa: E402
+
+analyse({})
