@@ -83,6 +83,26 @@ def test_the_deadline_hands_in_what_is_there(tmp_path: Path) -> None:
     assert row.status == "done" and row.score == final["card"]["score"]
 
 
+def test_the_action_budget_hands_in_after_the_last_command(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    shutil.copytree(DELIVERABLES, suite)
+    toml = suite / "sales_totals" / "task.toml"
+    toml.write_text(toml.read_text().replace("max_minutes = 2", "max_minutes = 2\nmax_actions = 2"))
+    home = tmp_path / "home"
+    state = start(home, suite, TASK)
+    first = ws(home, "exec", state["id"], "--", "sh", "-c", "mkdir -p output && echo region,total > output/totals.csv")
+    assert first.returncode == 0 and b"max_actions" not in first.stderr, text(first)
+    assert status(home, state["id"])["actions"] == 1
+    last = ws(home, "exec", state["id"], "--", "echo", "second")
+    assert last.returncode == 0 and last.stdout == b"second\n", text(last)
+    assert b"max_actions 2" in last.stderr and b"handed in" in last.stderr
+    wait_for(lambda: status(home, state["id"])["state"] == "submitted", timeout=60)
+    card = status(home, state["id"])["card"]
+    assert card["status"] == "done" and card["details"]["agent"]["termination"] == "max_actions"
+    assert any(c["name"] == "totals_exists" and c["value"] == 1.0 for c in card["components"]), card
+    refused(ws(home, "exec", state["id"], "--", "true"))
+
+
 def test_interrupting_exec_kills_the_command_inside(tmp_path: Path) -> None:
     home = tmp_path / "home"
     state = start(home, DELIVERABLES, TASK)

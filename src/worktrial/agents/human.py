@@ -33,11 +33,13 @@ class Desk:
 
     env: asyncio.Future[AgentEnv] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
     handed_in: asyncio.Event = field(default_factory=asyncio.Event)
+    out_of_actions: bool = False  # the hand-in came from the action budget, not from the person
 
 
 @dataclass
 class HumanAgent:
-    """Waits for its person: the trial ends at hand-in (`Desk.handed_in`) or at the deadline, graded either way."""
+    """Waits for its person: the trial ends at hand-in (`Desk.handed_in`), when the person's commands reach the
+    budget's `max_actions` (the daemon hands in), or at the deadline; graded in every case."""
 
     name: str
     desk: Desk | None = None
@@ -53,6 +55,8 @@ class HumanAgent:
         env.trajectory.add("agent", note=f"{self.name}: the session is open to its person")
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.desk.handed_in.wait(), timeout=max(env.seconds_left, 0.0))
+            if self.desk.out_of_actions:
+                return AgentResult("max_actions", env.actions, f"{env.actions} commands: graded as it stood")
             return AgentResult("completed", env.actions, "handed in")
         return AgentResult("max_minutes", env.actions, "the deadline passed: graded as it stood")
 

@@ -310,7 +310,26 @@ class Daemon:
         if streamed[0] > STREAM_BYTES:
             note = f"worktrial: output past {STREAM_BYTES >> 20} MiB was dropped (redirect it to a file)\n"
             await send({"op": "output", "fd": 2, "data": b64(note.encode())})
+        if (last := self._spend_action(counted=True)) is not None:
+            await send({"op": "output", "fd": 2, "data": b64(last.encode())})
         await send({"op": "exit", "code": result.exit_code, "timed_out": result.timed_out})
+
+    def _spend_action(self, counted: bool) -> str | None:
+        """After a command (already counted by `env.exec` when `counted`): at the budget's `max_actions` the trial
+        ends as an agent's does, so hand in and say so; None while commands are left."""
+        assert self.env is not None and self.desk is not None
+        if not counted:
+            self.env.actions += 1
+        limit = self.env.budgets.max_actions
+        if self.env.actions < limit or self.desk.handed_in.is_set():
+            return None
+        self.desk.out_of_actions = self.handed_in = True
+        self._set(handed_in=_now())
+        self.desk.handed_in.set()
+        return (
+            f"worktrial: that was command {self.env.actions} of the budget's max_actions {limit}: workspace "
+            f"{self.ws_id} is handed in and graded as it stands (`worktrial workspace status {self.ws_id}`)\n"
+        )
 
     async def _files(self, request: dict[str, Any], reader: asyncio.StreamReader, send: Send) -> None:
         assert self.env is not None and self.env.session is not None
@@ -356,6 +375,7 @@ class Daemon:
             typing.cancel()
             channel.close()
             self.env.trajectory.add("tool_result", tool="shell")
+            self._spend_action(counted=False)  # a shell is one action, whatever is typed in it
 
     async def _submit(self, request: dict[str, Any], reader: asyncio.StreamReader, send: Send) -> None:
         assert self.desk is not None
