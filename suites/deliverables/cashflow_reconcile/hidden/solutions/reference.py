@@ -78,20 +78,19 @@ seen = {b["id"]: b for b in bank}
 for path in sorted(INPUT.glob("*.csv")):
     if b"Transaction ID" not in path.read_bytes()[:200]:
         continue
-    with open(path, newline="", encoding="utf-8-sig") as f:
-        for r in csv.DictReader(f):
-            r = {str(k).strip().lower(): (v or "").strip() for k, v in r.items()}
-            tid = r.get("transaction id", "")
-            if not tid:
-                continue
-            line = {"id": tid, "date": as_date(r["posting date"]), "ref": r.get("reference", ""),
-                    "desc": r.get("details", ""), "amount": pence(r["amount gbp"])}
-            if tid in seen:
-                assert seen[tid]["amount"] == line["amount"], f"{tid} differs between the exports"
-                continue
-            seen[tid] = line
-            line["balance"] = pence(r["balance gbp"])
-            bank.append(line)
+    for r in kit.read_csv(path)[1]:
+        r = {str(k).strip().lower(): (v or "").strip() for k, v in r.items()}
+        tid = r.get("transaction id", "")
+        if not tid:
+            continue
+        line = {"id": tid, "date": as_date(r["posting date"]), "ref": r.get("reference", ""),
+                "desc": r.get("details", ""), "amount": pence(r["amount gbp"])}
+        if tid in seen:
+            assert seen[tid]["amount"] == line["amount"], f"{tid} differs between the exports"
+            continue
+        seen[tid] = line
+        line["balance"] = pence(r["balance gbp"])
+        bank.append(line)
 bank.sort(key=lambda b: (b["date"], b["id"]))
 
 # ------------------------------------------------------------------------------------------- ledger export
@@ -155,15 +154,15 @@ for path in sorted(INPUT.glob("*.csv")) if "register" not in SKIP else []:
 # ----------------------------------------------------------------------------- last signed-off reconciliation
 prior = []
 for path in sorted(INPUT.glob("*.docx")):
-    d = docx.Document(path)
-    if not any(p.text.strip().lower().startswith("status: final") for p in d.paragraphs):
+    blocks = kit.docx_blocks(path)
+    if not any(b.kind == "paragraph" and b.text.strip().lower().startswith("status: final") for b in blocks):
         continue  # a draft is not evidence
-    for t in d.tables:
-        head = [c.text.strip().lower() for c in t.rows[0].cells]
+    for t in (b for b in blocks if b.kind == "table" and b.rows):
+        head = [c.strip().lower() for c in t.rows[0]]
         if "ledger entry" not in head:
             continue
         for row in t.rows[1:]:
-            cell = dict(zip(head, (c.text.strip() for c in row.cells)))
+            cell = dict(zip(head, (c.strip() for c in row)))
             amt = cell["amount"].replace("£", "")
             prior.append({"entry": int(cell["ledger entry"]), "date": as_date(cell["date"]), "ref": cell["reference"],
                           "amount": pence(amt.replace("-", "")) * (-1 if amt.startswith("-") else 1)})
