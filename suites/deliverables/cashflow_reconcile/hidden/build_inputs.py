@@ -92,6 +92,8 @@ class Instance:
     bank_error: bool = False  # a direct debit collected from the account in error by the bank
     fx_receipts: int = 0  # euro receipts converted by the bank at its rate, booked at the invoice rate
     cancelled_prior: bool = False  # a cheque of the signed-off reconciliation cancelled afterwards by e-mail
+    # facts only the client's staff hold (variants/h2/hidden/people.toml), each behind an anomaly in the data
+    staff_facts: bool = False
 
 
 INSTANCES = [
@@ -116,6 +118,7 @@ INSTANCES = [
         prior_end=dt.date(2025, 6, 30), prior_cheques=3, stale_cheque=True,
         reversal={"kind": "supplier", "month": 9}, returned_month=11, text_amount_rate=0.18,
         volume=3, tail_days=6, held_cheques=4, bank_error=True, fx_receipts=9, cancelled_prior=True,
+        staff_facts=True,
     ),
 ]
 
@@ -428,6 +431,9 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
         meta_issues.append({"id": "bank_error", "what": "direct debit SFH-88213 collected in error by the bank",
                             "all_of": ["SFH88213"], "any_of": ["error", "mandate", "not ours", "refund", "reclaim"]})
 
+    if inst.staff_facts:
+        meta_issues += staff_facts(inst, txns)
+
     # ids: bank transaction ids in statement order, ledger entries in posting order -------------------------
     bank = sorted((t for t in txns if t.bank_date), key=lambda t: (t.bank_date, rng.random()))
     per_day: dict[dt.date, int] = {}
@@ -448,8 +454,12 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
             t.status = "reversed"
         elif t.kind == "held":
             t.status = "not_released"
-        elif t.kind == "bank_error":
+        elif t.kind in ("bank_error", "misdirected"):
             t.status = "bank_error"
+        elif t.kind == "spoiled":
+            t.status = "not_released"
+        elif t.kind == "zreport":
+            t.status = "duplicate_in_gl"
         elif t.kind == "fx":
             t.status = "fx_difference"
         elif t.prior:
@@ -466,6 +476,60 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
     return txns, meta
 
 
+STAFF_WEIGHT = 20  # a reconciling item only a person can settle (item_weights.json)
+STAFF_ISSUE_WEIGHT = 6  # a matter only a person can settle (issues.json; the others weigh 1)
+MISDIRECTED = (("Brightwater Logistics", "OME-40712"), ("Tideway Aggregates", "OME-40759"))
+
+
+def staff_facts(inst: Instance, txns: list[Txn]) -> list[dict]:
+    """Three facts the client's staff hold and no input states (hidden/DESIGN.md): credits the bank applied to
+    this account that belong to another company (credit control knows), November cheques printed on faulty stock
+    and never sent, the suppliers paid by BACS instead (the purchase ledger knows), and the new till's month-end
+    posting of December's card takings, which Cardnet's weekly settlements already carry (the counter knows)."""
+    rng = random.Random(inst.seed + 11)
+    year, last = inst.year, inst.months[-1]
+    final_days = business_days(year, last)
+    for k, (payer, ref) in enumerate(MISDIRECTED):
+        txns.append(Txn("misdirected", money(rng, 3_400, 8_900), None, final_days[3 + 8 * k], "", ref, "FPI",
+                        f"{payer.upper()[:18]} {ref}", payer, ""))
+    nov = [t for t in txns if t.kind == "cheque" and t.gl_date and t.gl_date.month == last - 1 and t.bank_date
+           and t.gl_date.day <= 14]
+    spoiled = sorted(nov, key=lambda t: t.gl_ref)[:3]
+    run = min(t.gl_date for t in spoiled)
+    bacs = add_bdays(run, 4)
+    for k, t in enumerate(spoiled):
+        t.kind, t.gl_date, t.bank_date = "spoiled", run, None
+        ref = f"BP-{bacs:%y%m%d}-{11 + k}"
+        txns.append(Txn("supplier", t.amount, bacs, add_bdays(bacs, 1), ref, ref.replace("-", ""), "BACS",
+                        f"{t.counterparty.upper()[:20]} {ref.replace('-', '')}", t.counterparty,
+                        f"Supplier payment run {bacs:%d/%m}"))
+    cards = sum(t.amount for t in txns if t.kind == "card" and t.gl_date and t.gl_date.month == last)
+    txns.append(Txn("zreport", cards, final_days[-1], None, f"ZR-{year % 100:02d}{last:02d}", counterparty=
+                    "Chandlery counter", narrative=f"Card takings {calendar.month_name[last]} (till Z-reports)"))
+    first = spoiled[0].gl_ref.split("-")[-1]
+    return [
+        {"id": "misdirected_credit", "weight": STAFF_ISSUE_WEIGHT,
+         "what": f"credits {' and '.join(r for _, r in MISDIRECTED)} belong to another company: credited to this "
+                 "account by the bank in error, to be recalled",
+         "all_of": [MISDIRECTED[0][1].replace("-", "")],
+         "any_of": ["in error", "misdirected", "misapplied", "misallocated", "wrong account", "not ours",
+                    "not for us", "belongs to", "belong to", "engineering", "recall", "another company",
+                    "other company"]},
+        {"id": "spoiled_cheques", "weight": STAFF_ISSUE_WEIGHT,
+         "what": f"cheques {', '.join(t.gl_ref for t in spoiled)} printed on faulty stock, never sent (the "
+                 "suppliers were paid by BACS): to be written back and voided",
+         "all_of": [first],
+         "any_of": ["spoiled", "void", "destroyed", "never sent", "not sent", "never left", "not released",
+                    "never issued", "misprint", "faulty", "wrong sort code", "shredded"]},
+        {"id": "zreport_duplicate", "weight": STAFF_ISSUE_WEIGHT,
+         "what": f"ZR-{year % 100:02d}{last:02d}: the till's month-end posting of card takings already posted "
+                 "weekly from Cardnet's settlements: a duplicate, to be reversed",
+         "all_of": [f"ZR{year % 100:02d}{last:02d}"],
+         "any_of": ["duplicat", "twice", "double", "already posted", "already in", "same takings", "posted again",
+                    "counted again"]},
+    ]
+
+
 def next_period_lines(inst: Instance, rng: random.Random, txns: list[Txn], period_end: dt.date) -> list[Txn]:
     """The first business days after the period end, as the portal exports them when run in January: items
     outstanding at the period end clear here (cheques, the remittance, the bank's refund), among routine lines."""
@@ -478,7 +542,7 @@ def next_period_lines(inst: Instance, rng: random.Random, txns: list[Txn], perio
         if t.status == "gl_only" and not t.prior and t.kind != "unsupported":
             tail.append(Txn("tail", t.amount, None, days[rng.randint(0, 2)], bank_ref=t.bank_ref, bank_type=t.bank_type,
                             bank_desc=t.bank_desc or f"{t.counterparty.upper()[:18]} {t.bank_ref}"))
-        if t.status == "bank_error":
+        if t.kind == "bank_error":
             tail.append(Txn("tail", -t.amount, None, days[3], bank_ref=t.bank_ref, bank_type="CR",
                             bank_desc="REVERSAL DEBIT CLAIM SFH-88213"))
     for d in days:
@@ -586,7 +650,8 @@ def write_cheque_register(inst: Instance, txns: list[Txn], meta: dict, path: Pat
     written in the period, with the day it was despatched to the payee."""
     held = {id(t) for t in meta["held"]}
     tail_dates = {t.bank_ref: t.bank_date for t in meta["tail"]}
-    cheques = sorted((t for t in txns if t.kind in ("cheque", "held") and t.gl_date), key=lambda t: t.gl_ref)
+    cheques = sorted((t for t in txns if t.kind in ("cheque", "held", "spoiled") and t.gl_date),
+                     key=lambda t: t.gl_ref)
     rng = random.Random(inst.seed + 7)
     y, m = inst.year + (inst.months[-1] == 12), inst.months[-1] % 12 + 1
     release = dt.date(y, m, 12)
@@ -992,10 +1057,18 @@ def issue_memo_text(issue: dict) -> str:
             "fx": "The {what}: the bank amounts are right; the exchange differences on the EUR receipts must be "
                   "posted to the exchange difference account.",
             "bank_error": "The {what}: the bank has confirmed the error and refunded it in the next period; it is "
-                          "not posted to the ledger and the refund clears it."}[issue["id"]].format(what=issue["what"])
+                          "not posted to the ledger and the refund clears it.",
+            "misdirected_credit": "The {what}: credit control confirmed they are Osterby Marine Engineering's "
+                                  "receipts, not ours; they are not posted, and the bank's recall clears them.",
+            "spoiled_cheques": "The {what}: the purchase ledger confirmed they never left the office, so they are "
+                               "not unpresented cheques; the bank should be told to stop them.",
+            "zreport_duplicate": "The {what}: the counter confirmed the Z-report posting repeats the weekly card "
+                                 "settlements, so it is reversed, not a receipt in transit."}[issue["id"]].format(
+        what=issue["what"])
 
 
 ROUTINE = ("bank_only", "gl_only")
+STAFF_KINDS = ("misdirected", "spoiled", "zreport")
 
 
 def item_weights(txns: list[Txn]) -> dict[str, int]:
@@ -1007,6 +1080,8 @@ def item_weights(txns: list[Txn]) -> dict[str, int]:
             continue
         key = f"{t.txn_id if t.bank_date else ''}|{t.entry if t.gl_date else ''}|{t.status}"
         out[key] = 1 if t.status in ROUTINE and not t.prior and t.kind not in ("returned", "unsupported") else 3
+        if t.kind in STAFF_KINDS:
+            out[key] = STAFF_WEIGHT
     return out
 
 

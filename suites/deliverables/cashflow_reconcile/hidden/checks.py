@@ -152,8 +152,9 @@ def _compact(text: str) -> str:
 
 
 def memo_issues(output, reference, params):
-    """Share of the matters the reference raises that the memo raises too: one paragraph or table row that names
-    the item (its reference or cheque number, punctuation ignored) and says what is wrong with it."""
+    """Weighted share of the matters the reference raises that the memo raises too: one paragraph or table row that
+    names the item (its reference or cheque number, punctuation ignored) and says what is wrong with it. A matter
+    weighs its `weight` (1 unless given: a matter only a person can settle weighs more)."""
     _, ref = reference.read_one("issues.json")
     issues = json.loads(ref)
     if not issues:
@@ -163,13 +164,14 @@ def memo_issues(output, reference, params):
         blocks = _memo_blocks(data)
     except Exception as e:  # a missing or unreadable memo is the worker's
         return 0.0, f"cannot read memo.docx: {type(e).__name__}: {e}"
-    raised, missed = [], []
+    raised, missed, got = [], [], 0.0
     for issue in issues:
         ids = [_compact(x) for x in issue["all_of"]]
         words = [w.upper() for w in issue["any_of"]]
         hit = any(all(i in _compact(b) for i in ids) and any(w in b for w in words) for b in blocks)
         (raised if hit else missed).append(issue["what"])
+        got += float(issue.get("weight", 1)) if hit else 0.0
     ev = f"{len(raised)}/{len(issues)} matters raised"
     if missed:
         ev += "; not raised: " + "; ".join(missed)
-    return len(raised) / len(issues), ev
+    return got / sum(float(i.get("weight", 1)) for i in issues), ev

@@ -1,19 +1,25 @@
 """Reference solution: reconcile the bank exports with the ledger export and the last signed-off reconciliation,
-build the cash-flow workbook and the memo, and raise what needs a decision."""
+build the cash-flow workbook and the memo, and raise what needs a decision. Where the data shows an anomaly only
+the client's staff can explain (a credit from a stranger, cheques unpresented while their suppliers were paid
+again, a till posting that never reaches the bank), it asks the person who would know, naming what it found."""
 
 import csv
 import datetime as dt
 import io
 import re
+import sys
 from pathlib import Path
 
 import docx
 import openpyxl
 
+sys.path.insert(0, "/solution")
+import worktrial_kit as kit  # noqa: E402
+
 INPUT, OUTPUT = Path("input"), Path("output")
 OUTPUT.mkdir(exist_ok=True)
 # what a shortcut running this script skips (run with runpy and init_globals): "emails", "register", "fx",
-# "tail", "stale"
+# "tail", "stale", "ask" (the client's staff)
 SKIP = set(globals().get("SKIP", ()))
 
 
@@ -72,20 +78,19 @@ seen = {b["id"]: b for b in bank}
 for path in sorted(INPUT.glob("*.csv")):
     if b"Transaction ID" not in path.read_bytes()[:200]:
         continue
-    with open(path, newline="", encoding="utf-8-sig") as f:
-        for r in csv.DictReader(f):
-            r = {str(k).strip().lower(): (v or "").strip() for k, v in r.items()}
-            tid = r.get("transaction id", "")
-            if not tid:
-                continue
-            line = {"id": tid, "date": as_date(r["posting date"]), "ref": r.get("reference", ""),
-                    "desc": r.get("details", ""), "amount": pence(r["amount gbp"])}
-            if tid in seen:
-                assert seen[tid]["amount"] == line["amount"], f"{tid} differs between the exports"
-                continue
-            seen[tid] = line
-            line["balance"] = pence(r["balance gbp"])
-            bank.append(line)
+    for r in kit.read_csv(path)[1]:
+        r = {str(k).strip().lower(): (v or "").strip() for k, v in r.items()}
+        tid = r.get("transaction id", "")
+        if not tid:
+            continue
+        line = {"id": tid, "date": as_date(r["posting date"]), "ref": r.get("reference", ""),
+                "desc": r.get("details", ""), "amount": pence(r["amount gbp"])}
+        if tid in seen:
+            assert seen[tid]["amount"] == line["amount"], f"{tid} differs between the exports"
+            continue
+        seen[tid] = line
+        line["balance"] = pence(r["balance gbp"])
+        bank.append(line)
 bank.sort(key=lambda b: (b["date"], b["id"]))
 
 # ------------------------------------------------------------------------------------------- ledger export
@@ -105,6 +110,7 @@ for r in grows[1:]:
         "entry": int(r[gcols["entry"]]),
         "date": as_date(r[gcols["date"]]),
         "ref": r[gcols["doc ref"]] or "",
+        "counterparty": str(r[gcols["counterparty"]] or ""),
         "narrative": str(r[gcols["narrative"]] or ""),
         "amount": pence(r[gcols["debit"]]) - pence(r[gcols["credit"]]),
     })
@@ -148,15 +154,15 @@ for path in sorted(INPUT.glob("*.csv")) if "register" not in SKIP else []:
 # ----------------------------------------------------------------------------- last signed-off reconciliation
 prior = []
 for path in sorted(INPUT.glob("*.docx")):
-    d = docx.Document(path)
-    if not any(p.text.strip().lower().startswith("status: final") for p in d.paragraphs):
+    blocks = kit.docx_blocks(path)
+    if not any(b.kind == "paragraph" and b.text.strip().lower().startswith("status: final") for b in blocks):
         continue  # a draft is not evidence
-    for t in d.tables:
-        head = [c.text.strip().lower() for c in t.rows[0].cells]
+    for t in (b for b in blocks if b.kind == "table" and b.rows):
+        head = [c.strip().lower() for c in t.rows[0]]
         if "ledger entry" not in head:
             continue
         for row in t.rows[1:]:
-            cell = dict(zip(head, (c.text.strip() for c in row.cells)))
+            cell = dict(zip(head, (c.strip() for c in row)))
             amt = cell["amount"].replace("£", "")
             prior.append({"entry": int(cell["ledger entry"]), "date": as_date(cell["date"]), "ref": cell["reference"],
                           "amount": pence(amt.replace("-", "")) * (-1 if amt.startswith("-") else 1)})
@@ -233,6 +239,62 @@ for b in still_left:
 units.sort(key=lambda u: ((u[0] or u[1])["date"], u[0]["id"] if u[0] else "", u[1]["entry"] if u[1] else 0))
 
 
+# --------------------------------------------------------------------------------- what only the staff know
+def gbp(p):
+    return f"£{p / 100:,.2f}" if p >= 0 else f"-£{-p / 100:,.2f}"
+
+
+def restatus(pick, status):
+    for k, (b, g, s) in enumerate(units):
+        if pick(b, g, s):
+            units[k] = (b, g, status)
+
+
+staff = {"misdirected": [], "spoiled": [], "till": []}
+# credits from payers who are not customers, under references that are not our invoice numbers
+strangers = [b for b, g, s in units if s == "bank_only" and b["amount"] > 0 and norm_ref(b["ref"])
+             and not re.match(r"^(INV|MS)\d", norm_ref(b["ref"]))]
+if strangers and "ask" not in SKIP:
+    listed = " and ".join(f"{b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])})" for b in strangers)
+    r = kit.ask("lena", f"{len(strangers)} credits on the statement match nothing of ours: {listed}. Neither payer "
+                        "is in the sales ledger and the references are not our invoice numbering. Do you know what "
+                        "they are?")
+    if r.answered and re.search(r"\bin error\b|\btheir error\b", r.text) and "recall" in r.text:
+        named = {norm_ref(x) for x in re.findall(r"\b[A-Z]{2,4}-\d{4,}\b", r.text)}
+        staff["misdirected"] = [b for b in strangers if norm_ref(b["ref"]) in named]
+        refs = {b["id"] for b in staff["misdirected"]}
+        restatus(lambda b, g, s: b is not None and b["id"] in refs and s == "bank_only", "bank_error")
+# cheques unpresented for weeks whose suppliers were paid the same amount again by BACS
+paid_again = {(g["counterparty"], g["amount"]) for b, g, s in units
+              if s == "matched" and g and not norm_ref(g["ref"]).startswith("CHQ")}
+doubles = [g for b, g, s in units if s == "gl_only" and g["amount"] < 0 and norm_ref(g["ref"]).startswith("CHQ")
+           and (period_end - g["date"]).days > 28 and (g.get("counterparty"), g["amount"]) in paid_again]
+if doubles and "ask" not in SKIP:
+    chqs = ", ".join(g["ref"] for g in sorted(doubles, key=lambda g: g["ref"]))
+    r = kit.ask("callum", f"Cheques {chqs}, written on {doubles[0]['date']:%d %B} to "
+                          f"{', '.join(sorted({g['counterparty'] for g in doubles}))}, are still unpresented at "
+                          f"{period_end:%d %B %Y}, and the same suppliers were paid the same amounts by BACS a few "
+                          "days later. Were the cheques ever sent?")
+    if r.answered and re.search(r"never (?:went out|left|sent)|shredded|never sent", r.text):
+        named = {norm_ref(x) for x in re.findall(r"CHQ-\d{6}", r.text)}
+        staff["spoiled"] = [g for g in doubles if norm_ref(g["ref"]) in named]
+        entries = {g["entry"] for g in staff["spoiled"]}
+        restatus(lambda b, g, s: g is not None and g["entry"] in entries and s == "gl_only", "not_released")
+# a receipt in the ledger that is not an invoice receipt, posted from the till, never on the statement
+tills = [g for b, g, s in units if s == "gl_only" and g["amount"] > 0 and norm_ref(g["ref"])
+         and not norm_ref(g["ref"]).startswith("INV") and re.search(r"till|z-report", g["narrative"], re.I)]
+for g in tills if "ask" not in SKIP else []:
+    weekly = sum(b["amount"] for b, h, s in units if s == "matched" and norm_ref(b["ref"]).startswith("MS")
+                 and (h["date"].year, h["date"].month) == (g["date"].year, g["date"].month))
+    r = kit.ask("sian", f"The ledger has {g['ref']}, '{g['narrative']}', {gbp(g['amount'])} on {g['date']:%d %B}. It "
+                        "is not on the statement or in January, while the month's weekly Cardnet settlements "
+                        f"(together {gbp(weekly)}) are posted and on the statement. Is it the same money posted "
+                        "twice?")
+    if r.answered and re.search(r"twice|same money|duplicat", r.text) and g["ref"] in r.text:
+        staff["till"].append(g)
+        restatus(lambda b, h, s: h is not None and h["entry"] == g["entry"] and s == "gl_only", "duplicate_in_gl")
+
+
 def total(pred):
     return sum(pred(b, g, s) for b, g, s in units)
 
@@ -297,11 +359,6 @@ for row in cf.iter_rows(min_row=2, min_col=2, max_col=6):
 out.save(OUTPUT / "cashflow.xlsx")
 
 # ---------------------------------------------------------------------------------------------------- memo
-
-
-def gbp(p):
-    return f"£{p / 100:,.2f}" if p >= 0 else f"-£{-p / 100:,.2f}"
-
 
 # what the ledger workbook's own formulas show
 broken = []
@@ -381,6 +438,20 @@ for b, g, s in units:
     if s == "bank_error":
         issues.append(f"Bank line {b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])}) was collected in error "
                       "under another customer's mandate; the bank has refunded it after the period end.")
+if staff["misdirected"]:
+    issues.append(f"Credits {' and '.join(b['ref'] for b in staff['misdirected'])} "
+                  f"({gbp(sum(b['amount'] for b in staff['misdirected']))}) are not ours: credit control confirmed "
+                  "the bank applied another company's receipts to this account in error and is recalling them; they "
+                  "are not posted to the ledger.")
+if staff["spoiled"]:
+    issues.append(f"Cheques {', '.join(g['ref'] for g in sorted(staff['spoiled'], key=lambda g: g['ref']))} "
+                  f"({gbp(-sum(g['amount'] for g in staff['spoiled']))}) were spoiled and never sent (the purchase "
+                  "ledger paid the suppliers by BACS instead): they are written back and should be voided and "
+                  "stopped with the bank.")
+for g in staff["till"]:
+    issues.append(f"Receipt {g['ref']} ({gbp(g['amount'])}) is the till's month-end posting of card takings already "
+                  "posted weekly from Cardnet's settlements: a duplicate, to be reversed, and the till's posting "
+                  "switched off.")
 memo.add_heading("Matters for your attention", level=1)
 for text in issues or ["Nothing beyond the postings listed above."]:
     memo.add_paragraph(text, style="List Bullet")

@@ -3,7 +3,7 @@ import shutil
 import sys
 
 sys.path.insert(0, "/solution")
-from _common import INPUT, OUTPUT, write_memo  # noqa: E402
+from rec_files import INPUT, OUTPUT, write_memo  # noqa: E402
 
 OUTPUT.mkdir(exist_ok=True)
 shutil.copyfile(INPUT / "ledger_1010.xlsx", OUTPUT / "cashflow.xlsx")

@@ -6,7 +6,7 @@ import sys
 import openpyxl
 
 sys.path.insert(0, "/solution")
-from _common import OUTPUT, read_bank, read_ledger, write_memo  # noqa: E402
+from rec_files import OUTPUT, read_bank, read_ledger, write_memo  # noqa: E402
 
 OUTPUT.mkdir(exist_ok=True)
 rng = random.Random(7)

@@ -4,7 +4,7 @@ import sys
 import openpyxl
 
 sys.path.insert(0, "/solution")
-from _common import OUTPUT, write_memo  # noqa: E402
+from rec_files import OUTPUT, write_memo  # noqa: E402
 
 OUTPUT.mkdir(exist_ok=True)
 wb = openpyxl.Workbook()

@@ -6,7 +6,7 @@ import sys
 import openpyxl
 
 sys.path.insert(0, "/solution")
-from _common import OUTPUT, monthly, read_bank, read_ledger, with_cached_values, write_memo  # noqa: E402
+from rec_files import OUTPUT, monthly, read_bank, read_ledger, with_cached_values, write_memo  # noqa: E402
 
 OUTPUT.mkdir(exist_ok=True)
 opening, bank = read_bank()

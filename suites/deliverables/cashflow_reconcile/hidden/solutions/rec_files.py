@@ -1,6 +1,7 @@
-"""Helpers shared by the shortcut scripts (the reference solution is self-contained)."""
+"""How this story's files are laid out, shared by the shortcut scripts: the two bank exports and the ledger
+export read as a hurried pass reads them, the monthly totals, the memo's headings and a writer of cached formula
+values (the reference solution is self-contained)."""
 
-import csv
 import datetime as dt
 import re
 import shutil
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import docx
 import openpyxl
+import worktrial_kit as kit
 
 INPUT, OUTPUT = Path("input"), Path("output")
 
@@ -48,12 +50,11 @@ def read_bank(dedupe=False):
         lines.append({"id": r[1], "date": as_date(r[0]), "ref": r[4] or "",
                       "amount": pence(r[6]) - pence(r[5])})
     seen = {b["id"] for b in lines}
-    with open(INPUT / "bank_portal_export.csv", newline="", encoding="utf-8") as f:
-        for r in csv.DictReader(f):
-            if dedupe and r["Transaction ID"] in seen:
-                continue
-            lines.append({"id": r["Transaction ID"], "date": as_date(r["Posting date"]), "ref": r["Reference"],
-                          "amount": pence(r["Amount GBP"])})
+    for r in kit.read_csv(INPUT / "bank_portal_export.csv")[1]:
+        if dedupe and r["Transaction ID"] in seen:
+            continue
+        lines.append({"id": r["Transaction ID"], "date": as_date(r["Posting date"]), "ref": r["Reference"],
+                      "amount": pence(r["Amount GBP"])})
     return opening, lines
 
 
