@@ -7,9 +7,11 @@ import csv
 import importlib.util
 import io
 import json
+import shutil
 from pathlib import Path
 
 import openpyxl
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 FAMILY = REPO / "suites/deliverables/contract_clauses"
@@ -73,8 +75,11 @@ def _delivered(clauses: list[list], risks: list[list[str]]) -> Tree:
 def test_key_terms_give_one_slice_per_held_fact(monkeypatch) -> None:
     from worktrial.grading.checks import formats
 
-    monkeypatch.setattr(formats, "workbook", lambda data, rel, limits, data_only=True: openpyxl.load_workbook(
-        io.BytesIO(data), data_only=data_only))
+    monkeypatch.setattr(
+        formats,
+        "workbook",
+        lambda data, rel, limits, data_only=True: openpyxl.load_workbook(io.BytesIO(data), data_only=data_only),
+    )
     checks, ref = _checks(), _reference("spring")
     items = json.loads((FAMILY / "variants/spring/hidden/reference/key_terms.json").read_text())
     assert {i["id"] for i in items} == {"HF-SUP-2026-035", "HF-SUP-2026-041", "HF-SUP-2026-047"}
@@ -102,10 +107,8 @@ def test_the_people_know_what_the_documents_only_hint_at() -> None:
     # no document states a fact: the amounts and the register's choice appear only in people.toml
     from worktrial.kit.solution.documents import document_text
 
-    docs = " ".join(
-        document_text(p) for p in sorted((FAMILY / "variants/spring/workspace/input/contracts").iterdir())
-    )
-    assert "395,000" not in docs and "6 May" not in docs and "countersign" not in docs.lower()
+    docs = " ".join(document_text(p) for p in sorted((FAMILY / "variants/spring/workspace/input/contracts").iterdir()))
+    assert "£395,000" not in docs and "CN-01" not in docs and "countersign" not in docs.lower()
 
 
 def test_the_people_gates_meet_the_standard() -> None:
@@ -137,3 +140,52 @@ def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
     materialise(fam.instance("base"), tmp_path / "base")
     assert "bin/ask --who" in (tmp_path / "spring/TASK.md").read_text() and (tmp_path / "spring/bin/ask").is_file()
     assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()
+
+
+def _deliver(tmp_path: Path, variant: str, ask: bool) -> Path:
+    """Run the reference on a copy of the instance's inputs, without the client's world (nobody is asked)."""
+    import os
+    import runpy
+    import sys
+
+    import worktrial.kit.solution as kit
+
+    work = tmp_path / variant
+    shutil.copytree(FAMILY / "variants" / variant / "workspace/input", work / "input")
+    here = Path.cwd()
+    sys.modules["worktrial_kit"] = kit
+    try:
+        os.chdir(work)
+        runpy.run_path(str(FAMILY / "hidden/solutions/reference.py"), init_globals={"ASK": ask}, run_name="__main__")
+    finally:
+        os.chdir(here)
+        sys.modules.pop("worktrial_kit", None)
+    return work / "output"
+
+
+def _grade(tmp_path: Path, variant: str, output: Path) -> float:
+    from worktrial.grading import grade_deliverable
+    from worktrial.grading.deliverable import limits_of
+    from worktrial.tasks import load_family
+
+    instance = load_family(FAMILY).instance(variant)
+    grader = instance.config.grader
+    hidden = tmp_path / f"hidden-{variant}"
+    instance.materialise_tree("hidden", hidden)
+    result = grade_deliverable(
+        output,
+        hidden / grader.reference_dir.removeprefix("hidden/"),
+        grader.checks,
+        limits=limits_of(grader),
+        hidden=hidden,
+        params=dict(instance.params),
+    )
+    assert not result.errors, result.errors
+    return result.score
+
+
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+def test_an_expert_who_asks_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
+    """Every documented trap right but no one asked: <= 0.6 on the hard instance; the fair one needs no one."""
+    assert _grade(tmp_path, "spring", _deliver(tmp_path, "spring", ask=False)) <= 0.6
+    assert _grade(tmp_path, "base", _deliver(tmp_path, "base", ask=False)) == 1.0

@@ -405,7 +405,7 @@ def contract_doc(c: Contract) -> docx.document.Document:
     sched.cell(0, 1).text = "Detail"
     for item, detail in (
         ("Goods / services", c.subject[0].upper() + c.subject[1:]),
-        ("Annual Charges", f"{money(c.annual_charges)} (excluding VAT)" + (", " + c.charges_note if c.charges_note else "")),
+        ("Annual Charges", f"{money(c.annual_charges)} (excluding VAT)" + (c.charges_note and f", {c.charges_note}")),
         ("Invoicing", "Monthly in arrears, by e-invoice to accounts.payable@halvergate-foods.example"),
         ("Service credit cap", "10% of the monthly charges"),
         ("Contract managers", "Customer: Head of Procurement; Supplier: Key Account Director"),
@@ -425,9 +425,10 @@ def contract_doc(c: Contract) -> docx.document.Document:
         _changes(d, c.amendment, c.terms)
         d.add_paragraph("All other terms of the Agreement remain in full force and effect.")
         if c.countersigned_later:  # the copy on file was scanned before the Supplier signed
-            d.add_paragraph(f"Signed for {CUSTOMER}: M. Okonedo-Hale, Director. Signed for {c.supplier}: ____________________")
+            supplier_signs = "____________________"
         else:
-            d.add_paragraph(f"Signed for {CUSTOMER}: M. Okonedo-Hale, Director. Signed for {c.supplier}: authorised signatory.")
+            supplier_signs = "authorised signatory."
+        d.add_paragraph(f"Signed for {CUSTOMER}: M. Okonedo-Hale, Director. Signed for {c.supplier}: {supplier_signs}")
     if c.draft:
         d.add_page_break()
         number = 2 if c.amendment else 1
@@ -699,7 +700,8 @@ def key_terms(contracts: list[Contract]) -> list[dict]:
     return out
 
 
-def build(instance: str, contracts: list[Contract], pb: Playbook) -> None:
+def build(instance: str, contracts: list[Contract], pb: Playbook, copies: dict[str, str] | None = None) -> None:
+    """`copies`: file name -> the file of a contract that procurement sent twice (the same bytes)."""
     root = FAMILY / "variants" / instance
     inp = root / "workspace" / "input"
     ref = root / "hidden" / "reference"
@@ -715,6 +717,8 @@ def build(instance: str, contracts: list[Contract], pb: Playbook) -> None:
             docx_to_pdf(d, inp / "contracts" / c.file)
         else:
             save_docx(d, inp / "contracts" / c.file)
+    for name, original in (copies or {}).items():
+        (inp / "contracts" / name).write_bytes((inp / "contracts" / original).read_bytes())
     write_reference(contracts, pb, ref)
 
 
@@ -1020,9 +1024,13 @@ SPRING = [
 ]
 
 
+# procurement forwarded one agreement twice, once under the signing platform's name
+SPRING_COPIES = {"Ennis Valley Produce - executed (2).docx": "HF-SUP-2026-052_Ennis_Valley_Produce.docx"}
+
+
 def main() -> None:
     build("base", BASE, BASE_PLAYBOOK)
-    build("spring", SPRING, SPRING_PLAYBOOK)
+    build("spring", SPRING, SPRING_PLAYBOOK, SPRING_COPIES)
     for instance in ("base", "spring"):
         ref = FAMILY / "variants" / instance / "hidden" / "reference"
         print(instance, (ref / "risks.csv").read_text().count("\n") - 1, "risks")

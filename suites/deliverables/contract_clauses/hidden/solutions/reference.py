@@ -82,11 +82,13 @@ def amendments_in_force(text, cid, supplier):
             date = re.search(r"is dated (\d+ \w+ \d{4})", part).group(1)
             confirmed = False
             if staff_available():
-                r = kit.ask_when_in(
-                    "owen", f"Amendment No. {number} to {cid} ({supplier}), dated {date}, is signed for Halvergate, but "
-                    "the Supplier's signature line on the copy in the batch is blank. Was it countersigned, and is "
-                    "it in force?", ["mon"])
-                confirmed = r.answered and re.search(r"\bin force\b", r.text) is not None and "not in force" not in r.text
+                question = (
+                    f"Amendment No. {number} to {cid} ({supplier}), dated {date}, is signed for Halvergate, but the "
+                    "Supplier's signature line on the copy in the batch is blank. Was it countersigned, and is it in "
+                    "force?"
+                )
+                r = kit.ask_when_in("owen", question, ["mon"])
+                confirmed = r.answered and re.search(r"\bin force\b", r.text) and "not in force" not in r.text
             if not confirmed:
                 continue  # the playbook: not signed by both parties, no effect
         kept.append(part)
@@ -216,8 +218,13 @@ def parse_playbook(path):
 def main():
     rules, rate = parse_playbook("input/playbook.docx")
     rows = []
+    seen = set()
     for path in kit.documents_in("input/contracts"):
-        c = parse_contract(kit.document_text(path))
+        text = kit.document_text(path)
+        if text in seen:  # the same agreement sent twice
+            continue
+        seen.add(text)
+        c = parse_contract(text)
         kind, amount = c["cap"]
         if kind == "unlimited":
             cap = "unlimited"
