@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -116,6 +117,24 @@ class Contract:
     amendment_date: str = ""
     draft: dict = field(default_factory=dict)  # an unsigned proposal: must be ignored
     pdf: bool = False
+    # Facts the client's staff hold (hidden/people.toml of the hard instance); the documents only hint at them.
+    register_id: str = ""  # the register's number when the printed reference is wrong (Schedule 1 shows it)
+    countersigned_later: bool = False  # the amendment's copy lacks the Supplier's signature; it was countersigned
+    charges_note: str = ""  # Schedule 1 says the Annual Charges are indicative
+    rebased_charges: int | None = None  # the Annual Charges as re-based by a signed change note
+
+    @property
+    def reg_id(self) -> str:
+        return self.register_id or self.cid
+
+    @property
+    def charges(self) -> int:
+        return self.rebased_charges or self.annual_charges
+
+    @property
+    def cap_kinds(self) -> set[str]:
+        caps = [self.terms.cap, *([self.amendment["cap"]] if "cap" in self.amendment else [])]
+        return {cap.kind for cap in caps} | {cap.currency for cap in caps}
 
     @property
     def effective(self) -> Terms:
@@ -221,7 +240,7 @@ def cap_value(c: Contract, eur_rate: float) -> int | float | str:
     if cap.kind == "unlimited":
         return "unlimited"
     if cap.kind == "pct":
-        return round(c.annual_charges * cap.amount / 100, 2)
+        return round(c.charges * cap.amount / 100, 2)
     if cap.currency == "EUR":
         return round(cap.amount * eur_rate, 2)
     return cap.amount
@@ -386,10 +405,11 @@ def contract_doc(c: Contract) -> docx.document.Document:
     sched.cell(0, 1).text = "Detail"
     for item, detail in (
         ("Goods / services", c.subject[0].upper() + c.subject[1:]),
-        ("Annual Charges", f"{money(c.annual_charges)} (excluding VAT)"),
+        ("Annual Charges", f"{money(c.annual_charges)} (excluding VAT)" + (c.charges_note and f", {c.charges_note}")),
         ("Invoicing", "Monthly in arrears, by e-invoice to accounts.payable@halvergate-foods.example"),
         ("Service credit cap", "10% of the monthly charges"),
         ("Contract managers", "Customer: Head of Procurement; Supplier: Key Account Director"),
+        *((("Halvergate register no.", c.register_id),) if c.register_id else ()),
     ):
         row = sched.add_row()
         row.cells[0].text = item
@@ -404,7 +424,11 @@ def contract_doc(c: Contract) -> docx.document.Document:
         )
         _changes(d, c.amendment, c.terms)
         d.add_paragraph("All other terms of the Agreement remain in full force and effect.")
-        d.add_paragraph(f"Signed for {CUSTOMER}: M. Okonedo-Hale, Director. Signed for {c.supplier}: authorised signatory.")
+        if c.countersigned_later:  # the copy on file was scanned before the Supplier signed
+            supplier_signs = "____________________"
+        else:
+            supplier_signs = "authorised signatory."
+        d.add_paragraph(f"Signed for {CUSTOMER}: M. Okonedo-Hale, Director. Signed for {c.supplier}: {supplier_signs}")
     if c.draft:
         d.add_page_break()
         number = 2 if c.amendment else 1
@@ -558,7 +582,7 @@ def risks(c: Contract, pb: Playbook) -> list[tuple[str, str, str]]:
         out.append((pb.ids["cap"], f"Supplier cap {money(int(cap))} is below {money(pb.min_cap)}"))
     if t.term_months > pb.tfc_over and tfc_value(t) == "no":
         out.append((pb.ids["tfc"], f"no Customer termination for convenience; initial term {t.term_months} months"))
-    return [(c.cid, rid, finding) for rid, finding in sorted(out)]
+    return [(c.reg_id, rid, finding) for rid, finding in sorted(out)]
 
 
 # ---------------------------------------------------------------------------------------------- files
@@ -635,10 +659,10 @@ def write_reference(contracts: list[Contract], pb: Playbook, ref: Path) -> None:
     ws = wb.active
     ws.title = "Clauses"
     ws.append(HEADERS)
-    for c in sorted(contracts, key=lambda c: c.cid):
+    for c in sorted(contracts, key=lambda c: c.reg_id):
         t = c.effective
         ws.append(
-            [c.cid, c.supplier, c.law, t.term_months, t.renewal, notice_days(t), cap_value(c, pb.eur_rate), tfc_value(t)]
+            [c.reg_id, c.supplier, c.law, t.term_months, t.renewal, notice_days(t), cap_value(c, pb.eur_rate), tfc_value(t)]
         )
     buf = io.BytesIO()
     wb.save(buf)
@@ -646,11 +670,38 @@ def write_reference(contracts: list[Contract], pb: Playbook, ref: Path) -> None:
     with open(ref / "risks.csv", "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["contract_id", "rule_id", "finding"])
-        for c in sorted(contracts, key=lambda c: c.cid):
+        for c in sorted(contracts, key=lambda c: c.reg_id):
             w.writerows(risks(c, pb))
+    (ref / "key_terms.json").write_text(json.dumps(key_terms(contracts), indent=2) + "\n", encoding="utf-8")
 
 
-def build(instance: str, contracts: list[Contract], pb: Playbook) -> None:
+def key_terms(contracts: list[Contract]) -> list[dict]:
+    """The contracts whose row and breaches decide the instance's hardest cases, graded one slice each
+    (checks.py:key_terms). The hard instance's are the facts its staff hold; the fair instance's are the
+    documented traps (amendments, the draft, euro and percentage caps)."""
+    held = [c for c in contracts if c.register_id or c.countersigned_later or c.rebased_charges]
+    out = []
+    for c in held or [c for c in contracts if c.amendment or c.draft or c.cap_kinds & {"pct", "EUR"}]:
+        if c.register_id:
+            why = f"the register's number is {c.register_id}; the printed {c.cid} is a typing error"
+        elif c.countersigned_later:
+            why = "the amendment was countersigned by the Supplier after the copy on file was scanned: it is in force"
+        elif c.rebased_charges:
+            why = f"a signed change note re-based the Annual Charges to {money(c.rebased_charges)}"
+        else:
+            traps = [
+                ("a signed amendment applied", bool(c.amendment)),
+                ("the unsigned draft ignored", bool(c.draft)),
+                ("a euro cap converted", "EUR" in c.cap_kinds),
+                ("a percentage cap converted", "pct" in c.cap_kinds),
+            ]
+            why = ", ".join(t for t, hit in traps if hit)
+        out.append({"id": c.reg_id, "why": why, "absent": [c.cid] if c.register_id else []})
+    return out
+
+
+def build(instance: str, contracts: list[Contract], pb: Playbook, copies: dict[str, str] | None = None) -> None:
+    """`copies`: file name -> the file of a contract that procurement sent twice (the same bytes)."""
     root = FAMILY / "variants" / instance
     inp = root / "workspace" / "input"
     ref = root / "hidden" / "reference"
@@ -666,6 +717,8 @@ def build(instance: str, contracts: list[Contract], pb: Playbook) -> None:
             docx_to_pdf(d, inp / "contracts" / c.file)
         else:
             save_docx(d, inp / "contracts" / c.file)
+    for name, original in (copies or {}).items():
+        (inp / "contracts" / name).write_bytes((inp / "contracts" / original).read_bytes())
     write_reference(contracts, pb, ref)
 
 
@@ -849,6 +902,7 @@ SPRING = [
         terms=Terms(24, "months", "auto", 60, "days", 0, "customer", Cap("fixed", 900_000)),
         amendment={"term": 36, "cap": Cap("fixed", 1_200_000)},
         amendment_date="30 April 2026",
+        countersigned_later=True,
     ),
     Contract(
         cid="HF-SUP-2026-044",
@@ -881,6 +935,8 @@ SPRING = [
         terms=Terms(12, "months", "manual", renewal_style=0, tfc="neither", cap=Cap("pct", 200)),
         amendment={"renewal": {"renewal": "auto", "notice": 90, "notice_unit": "days", "renewal_style": 0}},
         amendment_date="15 May 2026",
+        charges_note="on indicative 2026 season volumes",
+        rebased_charges=395_000,
     ),
     Contract(
         cid="HF-SUP-2026-052",
@@ -913,6 +969,7 @@ SPRING = [
         annual_charges=780_000,
         terms=Terms(30, "months", "auto", 90, "days", 0, "supplier_only", Cap("fixed", 2_500_000)),
         pdf=True,
+        register_id="HF-SUP-2026-035",
     ),
     Contract(
         cid="HF-SUP-2026-058",
@@ -967,9 +1024,13 @@ SPRING = [
 ]
 
 
+# procurement forwarded one agreement twice, once under the signing platform's name
+SPRING_COPIES = {"Ennis Valley Produce - executed (2).docx": "HF-SUP-2026-052_Ennis_Valley_Produce.docx"}
+
+
 def main() -> None:
     build("base", BASE, BASE_PLAYBOOK)
-    build("spring", SPRING, SPRING_PLAYBOOK)
+    build("spring", SPRING, SPRING_PLAYBOOK, SPRING_COPIES)
     for instance in ("base", "spring"):
         ref = FAMILY / "variants" / instance / "hidden" / "reference"
         print(instance, (ref / "risks.csv").read_text().count("\n") - 1, "risks")

@@ -1,4 +1,6 @@
-"""Custom checks of contract_clauses: the workbook's layout, and partial credit field by field."""
+"""Custom checks of contract_clauses: the workbook's layout, partial credit field by field, and the key contracts."""
+
+import json
 
 from worktrial.grading.checks import formats
 from worktrial.grading.checks.files import FileProblem
@@ -81,3 +83,65 @@ def clause_fields(output, reference, params):
                 wrong[f] = wrong.get(f, 0) + 1
     detail = ", ".join(f"{f}: {n} wrong" for f, n in wrong.items())
     return right / total, f"{right}/{total} fields right" + (f" ({detail})" if detail else "")
+
+
+def _rules(table):
+    idx = table.index()
+    if "contract_id" not in idx or "rule_id" not in idx:
+        return None
+    out = {}
+    for row in table.rows:
+        cid = " ".join(str(row[idx["contract_id"]] or "").split()).casefold()
+        rid = " ".join(str(row[idx["rule_id"]] or "").split()).casefold()
+        if cid:
+            out.setdefault(cid, set()).add(rid)
+    return out
+
+
+def key_terms(output, reference, params):
+    """One slice per contract in hidden/reference/key_terms.json: its row right in every column, exactly its
+    breaches, and no row or breach under a reference that the register does not use ("absent")."""
+    _, data = reference.read_one("key_terms.json")
+    items = json.loads(data)
+    if not items:
+        return 1.0, "no key contracts in this instance"
+    want = read_table(reference, "clauses.xlsx", "Clauses")
+    want_rules = _rules(read_table(reference, "risks.csv", None)) or {}
+    try:
+        got = read_table(output, "clauses.xlsx", "Clauses")
+    except FileProblem as e:
+        return 0.0, str(e)
+    try:
+        got_rules = _rules(read_table(output, "risks.csv", None))
+    except FileProblem:
+        got_rules = None
+    gi, wi = got.index(), want.index()
+    if "contract_id" not in gi:
+        return 0.0, f"no contract_id column (columns: {got.columns})"
+
+    def key(v):
+        return " ".join(str(v or "").split()).casefold()
+
+    delivered = {}
+    for row in got.rows:
+        delivered.setdefault(key(row[gi["contract_id"]]), row)
+    wanted = {key(row[wi["contract_id"]]): row for row in want.rows}
+    right, notes = 0, []
+    for item in items:
+        cid = key(item["id"])
+        mine, ref_row = delivered.get(cid), wanted[cid]
+        wrong = [] if mine is not None else ["no row"]
+        if mine is not None:
+            wrong = [h for h in HEADERS[1:] if h not in gi or not _cell_ok(h, mine[gi[h]], ref_row[wi[h]])]
+        if got_rules is None:
+            wrong.append("no readable risks.csv")
+        elif got_rules.get(cid, set()) != want_rules.get(cid, set()):
+            wrong.append(f"breaches {sorted(got_rules.get(cid, set()))}, expected {sorted(want_rules.get(cid, set()))}")
+        for other in item.get("absent", []):
+            if key(other) in delivered or (got_rules and key(other) in got_rules):
+                wrong.append(f"also logged under {other}")
+        if wrong:
+            notes.append(f"{item['id']} ({item['why']}): " + ", ".join(wrong))
+        else:
+            right += 1
+    return right / len(items), f"{right}/{len(items)} key contracts right" + ("; " + "; ".join(notes) if notes else "")

@@ -1,5 +1,7 @@
 """Expert solution: read every contract (docx or pdf) and the playbook, apply signed amendments, ignore drafts,
-write output/clauses.xlsx and output/risks.csv."""
+write output/clauses.xlsx and output/risks.csv. Where the client's staff can be asked (bin/ask), each anomaly in a
+document is put to the person who knows: an amendment without the Supplier's signature and two contract references
+in one agreement to the contracts administrator, Annual Charges on indicative volumes to Procurement."""
 
 import csv
 import os
@@ -19,6 +21,10 @@ UNITS = {
         "seventeen eighteen nineteen".split()
     )
 }
+ASK = globals().get("ASK", True)  # shortcuts/asks_nobody.py runs this script with ASK = False
+REF = r"[A-Z]+-[A-Z]+-\d{4}-\d{3}"
+UNSIGNED = r"Signed for [^:]+: .{0,80}?Signed for [^:]+: _{5,}"
+
 TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
 
 
@@ -61,11 +67,78 @@ def last(matches):
     return matches[-1] if matches else None
 
 
+def staff_available():
+    return ASK and (kit.workspace() / "bin" / "ask").exists()
+
+
+def amendments_in_force(text, cid, supplier):
+    """Drop a signed-looking amendment whose Supplier signature line is blank, unless the contracts administrator
+    confirms that it was countersigned."""
+    parts = re.split(r"(?=(?<!Proposed )Amendment No\. \d+ This Amendment)", text)
+    kept = [parts[0]]
+    for part in parts[1:]:
+        if re.search(UNSIGNED, part):
+            number = re.match(r"Amendment No\. (\d+)", part).group(1)
+            date = re.search(r"is dated (\d+ \w+ \d{4})", part).group(1)
+            confirmed = False
+            if staff_available():
+                question = (
+                    f"Amendment No. {number} to {cid} ({supplier}), dated {date}, is signed for Halvergate, but the "
+                    "Supplier's signature line on the copy in the batch is blank. Was it countersigned, and is it in "
+                    "force?"
+                )
+                r = kit.ask_when_in("owen", question, ["mon"])
+                confirmed = r.answered and re.search(r"\bin force\b", r.text) and "not in force" not in r.text
+            if not confirmed:
+                continue  # the playbook: not signed by both parties, no effect
+        kept.append(part)
+    return " ".join(kept)
+
+
+def register_id(text, cid):
+    """The reference to log: the printed one, unless the schedule's register number differs and the contracts
+    administrator says which is right."""
+    m = re.search(rf"register no\.\s*({REF})", text)
+    if not m or m.group(1) == cid or not staff_available():
+        return cid
+    other = m.group(1)
+    supplier = re.search(r"\(2\)\s*(.+?),\s+an?\s", text).group(1).strip()
+    r = kit.ask_when_in(
+        "owen", f"The signed {supplier} agreement says Contract reference {cid} on its front page, but its Schedule 1 "
+        f"shows Halvergate register no. {other}. Which reference should I log?", ["mon"])
+    if r.answered:
+        named = re.search(rf"({REF}) is right", r.text)
+        if named and named.group(1) in (cid, other):
+            return named.group(1)
+    return cid
+
+
+def annual_charges(text, cid, supplier):
+    """The Annual Charges of Schedule 1, or Procurement's re-based figure when the schedule says they are
+    indicative."""
+    m = re.search(r"Annual Charges[\s|:]*£\s?([\d,]+)([^|]*)", text)
+    if not m:
+        return None
+    charges = float(m.group(1).replace(",", ""))
+    if "indicative" in m.group(2) and staff_available():
+        r = kit.ask_when_in(
+            "farah", f"Schedule 1 of the {supplier} agreement ({cid}) gives Annual Charges of £{m.group(1)} on "
+            "indicative volumes. "
+            "Were they re-based once the volumes were known, and what are the Annual Charges now?", ["fri"])
+        new = re.search(r"re-based the Annual Charges[^£]*£([\d,]+)", r.text) if r.answered else None
+        if new:
+            charges = float(new.group(1).replace(",", ""))
+    return charges
+
+
 def parse_contract(text):
     text = kit.plain(text)
     text = re.split(r"Proposed Amendment", text)[0]  # an unsigned draft has no effect
     out = {}
-    out["contract_id"] = re.search(r"Contract reference:\s*([A-Z]+-[A-Z]+-\d{4}-\d{3})", text).group(1)
+    cid = re.search(rf"Contract reference:\s*({REF})", text).group(1)
+    supplier = re.search(r"\(2\)\s*(.+?),\s+an?\s", text).group(1).strip()
+    text = amendments_in_force(text, cid, supplier)
+    out["contract_id"] = register_id(text, cid)
     out["counterparty"] = re.search(r"\(2\)\s*(.+?),\s+an?\s", text).group(1).strip()
     law = last(re.finditer(r"governed by (?:and construed in accordance with )?(.+?)\.(?:\s|$)", text))
     out["governing_law"] = canonical_law(law.group(1))
@@ -107,8 +180,7 @@ def parse_contract(text):
     ]
     caps += [(m.start(), None) for m in re.finditer(r"the Supplier's liability under this Agreement shall be unlimited", text, re.I)]
     _, cap = max(caps, key=lambda c: c[0])
-    charges = re.search(r"Annual Charges[\s|:]*£\s?([\d,]+)", text)
-    out["annual_charges"] = float(charges.group(1).replace(",", "")) if charges else None
+    out["annual_charges"] = annual_charges(text, cid, supplier)
     if cap is None:
         out["cap"] = ("unlimited", None)
     elif cap.group(1):
@@ -146,8 +218,13 @@ def parse_playbook(path):
 def main():
     rules, rate = parse_playbook("input/playbook.docx")
     rows = []
+    seen = set()
     for path in kit.documents_in("input/contracts"):
-        c = parse_contract(kit.document_text(path))
+        text = kit.document_text(path)
+        if text in seen:  # the same agreement sent twice
+            continue
+        seen.add(text)
+        c = parse_contract(text)
         kind, amount = c["cap"]
         if kind == "unlimited":
             cap = "unlimited"
