@@ -31,7 +31,7 @@ import numpy.typing as npt
 from worktrial.tasks.models import PeopleConfig, Person
 
 from .embed import embed
-from .text import clauses, content_words, normalise
+from .text import clauses, content_words, is_ask, normalise
 
 MAX_MATCHES = 2
 Array = npt.NDArray[np.float64]
@@ -88,15 +88,18 @@ class Router:
             if key in self._cache:
                 self._cache.move_to_end(key)
                 return list(self._cache[key])
-        ids, parts = self._part_scores(person_id, key[1])
+        ids, texts, parts = self._part_scores(person_id, key[1])
         total = parts.max(axis=0) if parts.size else np.zeros(len(ids))
-        order = sorted(range(len(ids)), key=lambda i: (-total[i], i))
         threshold = self.people.route_threshold
-        # Topics that are the clear reading of at least one part of the question, on that part alone.
+        # Topics that are the clear reading of at least one part of the question, on that part alone; those
+        # read from a part that asks something come first, so what was asked is answered before what was told.
         winners = {int(row.argmax()) for row in parts if row.max() >= threshold}
+        asked = {int(row.argmax()) for text, row in zip(texts, parts, strict=True) if is_ask(text) and
+                 row.max() >= threshold}  # fmt: skip
+        ranked = sorted(range(len(ids)), key=lambda i: (i not in asked, -total[i], i))
         matched = [
             (ids[i], round(float(total[i]), 4))
-            for n, i in enumerate(order)
+            for n, i in enumerate(ranked)
             if total[i] >= threshold and (n == 0 or i in winners)
         ][:MAX_MATCHES]
         with self._lock:
@@ -107,7 +110,7 @@ class Router:
 
     def scores(self, person_id: str, question: str) -> list[tuple[str, float]]:
         """Score of every topic of the person, best first; for authors checking their examples."""
-        ids, parts = self._part_scores(person_id, normalise(question))
+        ids, _texts, parts = self._part_scores(person_id, normalise(question))
         total = parts.max(axis=0) if parts.size else np.zeros(len(ids))
         order = sorted(range(len(ids)), key=lambda i: (-total[i], i))
         return [(ids[i], round(float(total[i]), 4)) for i in order]
@@ -119,8 +122,8 @@ class Router:
 
     # ------------------------------------------------------------------ scoring
 
-    def _part_scores(self, person_id: str, question: str) -> tuple[list[str], Array]:
-        """Topic ids and a parts x topics score matrix (empty when the question has no words)."""
+    def _part_scores(self, person_id: str, question: str) -> tuple[list[str], list[str], Array]:
+        """Topic ids, the parts, and a parts x topics score matrix (empty when the question has no words)."""
         person = self.people.person(person_id)
         if person is None:
             raise KeyError(person_id)
@@ -128,7 +131,7 @@ class Router:
         found = clauses(question)
         parts = list(dict.fromkeys([question, *found])) if found else []
         if not index.ids or not parts:
-            return index.ids, np.zeros((0, len(index.ids)))
+            return index.ids, parts, np.zeros((0, len(index.ids)))
         w = self.weights
         bags = [{s: v for s, v in content_words(p).items() if s not in index.names} for p in parts]
         said = list(dict.fromkeys(s for bag in bags for s in bag))
@@ -149,7 +152,7 @@ class Router:
             for n, bag in enumerate(bags):
                 if any(p <= bag.keys() for p in phrases):
                     scores[n, k] += w.keyword
-        return index.ids, np.minimum(scores, 1.0)
+        return index.ids, parts, np.minimum(scores, 1.0)
 
     def _soft_overlap(self, index: _PersonIndex, bags: list[dict[str, str]], said: list[str], vecs: Array) -> Array:
         """parts x texts soft word overlap (see module doc)."""

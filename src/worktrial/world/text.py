@@ -86,10 +86,18 @@ def tokens(text: str) -> list[str]:
     return list(content_words(text))
 
 
-def clauses(text: str, limit: int = 12) -> list[str]:
-    """The parts of a message that can each carry one request; a long message is judged by its first ones."""
-    parts = (p.strip() for p in _CLAUSE_RE.split(text) if p)
-    return [p for p in parts if _WORD_RE.search(p.lower())][:limit]
+def clauses(text: str, limit: int = 12, asks: int = 4) -> list[str]:
+    """The parts of a message that can each carry one request: its first `limit` parts, and the last `asks`
+    questions after them, because a long message usually ends with what it asks."""
+    parts = [p.strip() for p in _CLAUSE_RE.split(text) if p]
+    parts = [p for p in parts if _WORD_RE.search(p.lower())]
+    later = [p for p in parts[limit:] if is_ask(p)][-asks:]
+    return parts[:limit] + later
+
+
+def is_ask(part: str) -> bool:
+    """Whether a part of a message is a question put to its reader."""
+    return part.rstrip().endswith("?")
 
 
 def normalise(text: str) -> str:
