@@ -108,3 +108,19 @@ def test_text_helpers() -> None:
         "What columns",
         "when does it run?",
     ]
+
+
+def test_what_is_asked_is_answered_before_what_is_told(router: Router) -> None:
+    question = "Refunds above 500 are held for manual review for three days. When is the hard date for going live?"
+    scores = dict(router.scores("maria", question))
+    assert scores["hold_rule"] > scores["deadline"]  # the statement reads closer to its topic...
+    assert [t for t, _ in router.route("maria", question)] == ["deadline", "hold_rule"]  # ...the ask comes first
+
+
+def test_the_question_closing_a_long_message_is_routed(router: Router) -> None:
+    # Findings told at length, then the one ask: it is not cut off by the part limit.
+    findings = " ".join(f"Refund batch {n} was paid out twice to the same customer." for n in range(1, 15))
+    question = f"{findings}\nIs there anything I should know about currency conversion of refunds?"
+    assert len(clauses(question)) == 13 and clauses(question)[-1].endswith("?")
+    assert len(clauses(f"{findings}\nThe currency conversion of refunds comes next.")) == 12  # told, not asked
+    assert [t for t, _ in router.route("tom", question)][:1] == ["currency"]

@@ -94,8 +94,8 @@ class Router:
         # Topics that are the clear reading of at least one part of the question, on that part alone; those
         # read from a part that asks something come first, so what was asked is answered before what was told.
         winners = {int(row.argmax()) for row in parts if row.max() >= threshold}
-        asked = {int(row.argmax()) for text, row in zip(texts, parts, strict=True) if is_ask(text) and
-                 row.max() >= threshold}  # fmt: skip
+        own = list(zip(texts, parts, strict=True))[1:] or list(zip(texts, parts, strict=True))  # not the whole
+        asked = {int(row.argmax()) for text, row in own if is_ask(text) and row.max() >= threshold}
         ranked = sorted(range(len(ids)), key=lambda i: (i not in asked, -total[i], i))
         matched = [
             (ids[i], round(float(total[i]), 4))

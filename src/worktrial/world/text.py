@@ -95,9 +95,18 @@ def clauses(text: str, limit: int = 12, asks: int = 4) -> list[str]:
     return parts[:limit] + later
 
 
+_ASK_RE = re.compile(
+    r"^(?:\W*(?:hi|hello|dear|so|and|also|but|then|ok|okay)\b\W*)*"
+    r"(?:how|what|when|where|who|whom|whose|why|which|is|are|was|were|do|does|did|can|could|should|would|will|"
+    r"may|might|have|has|please)\b",
+    re.IGNORECASE,
+)
+
+
 def is_ask(part: str) -> bool:
-    """Whether a part of a message is a question put to its reader."""
-    return part.rstrip().endswith("?")
+    """Whether a part of a message is a question or request put to its reader: it ends with a question mark or
+    opens as a question does ("what is the deadline, and how ...")."""
+    return part.rstrip().endswith("?") or bool(_ASK_RE.match(part.strip()))
 
 
 def normalise(text: str) -> str:
