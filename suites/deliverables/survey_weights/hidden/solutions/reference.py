@@ -173,7 +173,7 @@ if ASK and "mode" in header and len(regions) >= 3:
     early = [r for r in phone if first_last and day_of(r["interview_date"]) < first_last]
     if len(early) >= 30:
         text = ask("tomasz", f"None of the {len(early)} telephone interviews before {first_last:%d %B} has region "
-                   f"code {last} ({label_of[last]}), and they have far more code {regions[0][0]} than the online "
+                   f"code {last} ({label_of[last]}), and they have more code {regions[0][0]} than the online "
                    "interviews. Did the call centre's script use a different region code frame?")
         m = re.search(r"before (\d{1,2} \w+)", text)
         pairs = re.findall(r"\b(\d) to (\d)\b", text)
