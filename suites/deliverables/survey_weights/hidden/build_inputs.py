@@ -57,7 +57,7 @@ SCENARIOS: dict[str, dict] = {
         "fieldwork": ("2026-10-05", "2026-10-23"),
         "fieldwork_text": "5 to 23 October 2026",
         "first_id": 80001,
-        "n_complete": 1040,
+        "n_complete": 2180,
         "regions": {1: ("Scotland", "Scotland", 1.35, -0.1), 2: ("North", "North", 1.15, 0.1),
                     3: ("Midlands", "Midlands", 0.95, 0.0),
                     4: ("London & South East", "London and South East", 0.65, -0.3),
@@ -69,6 +69,14 @@ SCENARIOS: dict[str, dict] = {
         "joint": False,
         "questions": ["Q1", "Q2", "Q3", "Q4", "Q5", "Q6"],
         "channel_q": "Q6",
+        # the messy export and the facts only the client's and the agency's staff hold (hidden/DESIGN.md)
+        "export": {
+            "duplicates": 17,             # records the export repeats, identical
+            "bad_batch": ("2026-10-17", 46),  # top-up panel interviews the agency's QC rejected after delivery
+            "cati_patch": "2026-10-14",   # phone interviews before this date carry the spring region frame
+            # the Age band sheet as pasted from the 2024 market model (the 2025 figures are the population's)
+            "stale_age": [5910, 6950, 7610, 5010],
+        },
     },
 }
 
@@ -154,12 +162,19 @@ def respondents(sc: dict, rng: random.Random) -> tuple[list[str], list[list[str]
             weights.append(sc["population"][code][b] * prop * bprop)
     d0 = dt.date.fromisoformat(sc["fieldwork"][0])
     days = (dt.date.fromisoformat(sc["fieldwork"][1]) - d0).days
+    ex = sc.get("export")
     header = ["resp_id", "status", "interview_date", "mode", "region", "age", "gender", *sc["questions"]]
+    if ex:
+        header = ["resp_id", "status", "interview_date", "mode", "sample_source", "duration_min", "region", "age",
+                  "gender", *sc["questions"]]
     rows = []
-    n_partial, n_test = 23, 3
-    total = sc["n_complete"] + n_partial + n_test
-    status = ["complete"] * sc["n_complete"] + ["partial"] * n_partial + ["test"] * n_test
+    n_partial, n_test = (23, 3) if not ex else (61, 5)
+    n_bad = ex["bad_batch"][1] if ex else 0
+    total = sc["n_complete"] + n_partial + n_test + n_bad
+    status = ["complete"] * (sc["n_complete"] + n_bad) + ["partial"] * n_partial + ["test"] * n_test
     rng.shuffle(status)
+    bad_at = set(rng.sample([i for i, s in enumerate(status) if s == "complete"], n_bad)) if ex else set()
+    patch = dt.date.fromisoformat(ex["cati_patch"]) if ex else None
     for i in range(total):
         region, b = cells[pick(rng, weights)]
         _, lo, hi, _ = sc["bands"][b]
@@ -170,9 +185,34 @@ def respondents(sc: dict, rng: random.Random) -> tuple[list[str], list[list[str]
             for q in sc["questions"][stop:]:
                 a[q] = ""
         when = d0 + dt.timedelta(days=rng.randint(0, days))
-        rows.append([str(sc["first_id"] + i), status[i], when.isoformat(), rng.choice(["online"] * 3 + ["phone"]),
-                     str(region), str(age), str(pick(rng, [0.48, 0.5, 0.02]) + 1),
-                     *[a[q] for q in sc["questions"]]])
+        mode = rng.choice(["online"] * 3 + ["phone"])
+        if not ex:
+            rows.append([str(sc["first_id"] + i), status[i], when.isoformat(), mode,
+                         str(region), str(age), str(pick(rng, [0.48, 0.5, 0.02]) + 1),
+                         *[a[q] for q in sc["questions"]]])
+            continue
+        if i in bad_at:  # speeders from the top-up panel, all on one day, nearly straight-lined
+            mode, when = "online", dt.date.fromisoformat(ex["bad_batch"][0])
+            a.update({"Q1": "1", "Q2": "4", "Q3": "2", "Q4": ""})
+            source, minutes = "BF", rng.randint(2, 4)
+        elif mode == "phone":
+            source, minutes = "CATI", rng.randint(12, 31)
+        else:
+            source, minutes = ("BF" if rng.random() < 0.18 else "LP"), rng.randint(8, 26)
+        if mode == "phone" and when < patch and region == 1:  # no Scottish phone sample before the patch
+            mode, source, minutes = "online", "LP", rng.randint(8, 26)
+        shown = region
+        if mode == "phone" and when < patch:
+            shown = region - 1  # the subcontractor's script still had the spring frame (1 North ... 4 South West)
+        date_text = when.strftime("%d/%m/%Y") if mode == "phone" else when.isoformat()
+        state = status[i]
+        if state == "complete":
+            state = rng.choice(["complete"] * 12 + ["Complete", "COMPLETE", "complete "])
+        rows.append([str(sc["first_id"] + i), state, date_text, mode, source, str(minutes), str(shown), str(age),
+                     str(pick(rng, [0.48, 0.5, 0.02]) + 1), *[a[q] for q in sc["questions"]]])
+    if ex:  # the export repeats some records
+        for r in rng.sample([r for r in rows if r[1].strip().lower() == "complete"], ex["duplicates"]):
+            rows.insert(rng.randint(0, len(rows)), list(r))
     return header, rows
 
 
@@ -218,7 +258,13 @@ def write_codebook(path: Path, sc: dict) -> None:
         "Code 9 \"Don't know\" is a valid answer and stays in the base.",
         "age is the respondent's age in completed years on the interview date.",
         "Weighting variables: region and age band. The population targets are in population_margins.xlsx.",
-    ]:
+    ] + ([
+        "status is typed by the interviewing systems and its spelling varies (case, trailing spaces).",
+        "resp_id identifies one interview. The export can repeat a record; a repeated record counts once.",
+        "interview_date: the online system writes YYYY-MM-DD, the telephone system DD/MM/YYYY.",
+        "sample_source: LP = Larkspur online panel; BF = Brightfield top-up panel (online); CATI = telephone "
+        "interviews by our subcontracted call centre.",
+    ] if sc.get("export") else []):
         doc.add_paragraph(text, style="List Bullet")
 
     doc.add_heading("Variables", level=1)
@@ -226,6 +272,8 @@ def write_codebook(path: Path, sc: dict) -> None:
                 ("status", "Interview status (see data notes)", "Text"),
                 ("interview_date", "Date of interview", "Date, YYYY-MM-DD"),
                 ("mode", "Interview mode: online or phone", "Text"),
+                *([("sample_source", "Sample source (see data notes)", "Text"),
+                   ("duration_min", "Interview length in minutes", "Integer")] if sc.get("export") else []),
                 ("region", "Region of the supply address", "Coded, see value labels"),
                 ("age", "Age in years", "Integer, 18 and over"),
                 ("gender", "Gender", "Coded, see value labels")]
@@ -301,10 +349,12 @@ def write_margins(path: Path, sc: dict) -> None:
         age = wb.create_sheet("Age band")
         age.append(["Age band", "Adults (000s)"])
         # published separately and rounded to the nearest 10 000: the two margins differ slightly in total
-        for i, b in enumerate(bands):
-            age.append([b, int(round(sum(sc["population"][c][i] for c in sc["regions"]), -1))])
-        age.append(["Total", sum(int(round(sum(sc["population"][c][i] for c in sc["regions"]), -1))
-                                 for i in range(len(bands)))])
+        stale = sc.get("export", {}).get("stale_age")
+        figures = stale or [int(round(sum(sc["population"][c][i] for c in sc["regions"]), -1))
+                            for i in range(len(bands))]
+        for b, v in zip(bands, figures):
+            age.append([b, v])
+        age.append(["Total", sum(figures)])
         for ws in (reg, age):
             for c in ws[1]:
                 c.font = bold
@@ -312,6 +362,70 @@ def write_margins(path: Path, sc: dict) -> None:
     wb.properties.created = dt.datetime(2026, 1, 5, 9, 0, 0)
     wb.properties.modified = dt.datetime(2026, 1, 5, 9, 0, 0)
     wb.save(path)
+
+
+# --------------------------------------------------------------------------------------------- reference
+FAKE_ASK = """#!/usr/bin/env python3
+# The build's stand-in for bin/ask: every answer of the person asked (people.toml), at a fixed time.
+import json, sys, tomllib
+args = [a for a in sys.argv[1:] if a != "--json"]
+if args[0] in ("--now", "--wait"):
+    print(json.dumps({"ok": True, "status": "ok", "text": "", "now": "2026-10-27T09:00"}))
+    sys.exit(0)
+people = tomllib.load(open(PEOPLE, "rb"))["person"]
+person = next(p for p in people if p["id"] == args[0])
+sys.stdin.read()
+print(json.dumps({"ok": True, "status": "answered", "now": "2026-10-27T09:00",
+                  "text": " ".join(t["answer"] for t in person["topics"])}))
+"""
+
+
+def combo_key(facts: tuple[str, ...]) -> str:
+    return "-".join(facts) or "none"
+
+
+def run_reference(inputs: Path, people: Path | None, facts: tuple[str, ...]) -> Path:
+    """Run hidden/solutions/reference.py on a copy of the inputs; returns its output folder."""
+    import os
+
+    sys.path.insert(0, str(FAMILY.parents[2] / "src"))
+    from worktrial.kit.staging import stage_solution_kit
+
+    ws = Path(tempfile.mkdtemp())
+    shutil.copytree(inputs, ws / "input")
+    (ws / "output").mkdir()
+    env = {**os.environ, "SURVEY_FACTS": ",".join(facts)}
+    if people is not None:
+        (ws / "bin").mkdir()
+        (ws / "bin" / "ask").write_text(FAKE_ASK.replace("PEOPLE", repr(str(people))))
+        (ws / "bin" / "ask").chmod(0o755)
+        stage_solution_kit(ws / "kit")
+        env["PYTHONPATH"] = str(ws / "kit")
+    subprocess.run([sys.executable, str(FAMILY / "hidden" / "solutions" / "reference.py")], cwd=ws, check=True,
+                   env=env, stdout=subprocess.DEVNULL)
+    return ws / "output"
+
+
+def staff_facts(sc: dict, header: list[str], rows: list[list[str]], ref: Path) -> dict:
+    """What the grader needs to tell which of the staff's facts a delivery applied."""
+    ex = sc["export"]
+    col = {h: i for i, h in enumerate(header)}
+    complete = {r[0]: r for r in rows if r[col["status"]].strip().lower() == "complete"}
+    batch = sorted(i for i, r in complete.items() if r[col["sample_source"]] == "BF"
+                   and r[col["interview_date"]] == ex["bad_batch"][0] and int(r[col["duration_min"]]) < 5)
+    assert len(batch) == ex["bad_batch"][1], len(batch)
+    patch = dt.date.fromisoformat(ex["cati_patch"])
+    recoded = {}
+    for i, r in complete.items():
+        if r[col["mode"]] == "phone":
+            d, m, y = map(int, r[col["interview_date"]].split("/"))
+            if dt.date(y, m, d) < patch:
+                recoded[i] = {"delivered": r[col["region"]], "corrected": str(int(r[col["region"]]) + 1)}
+    bands = [b[0] for b in sc["bands"]]
+    current = [sum(sc["population"][c][i] for c in sc["regions"]) for i in range(len(bands))]
+    return {"excluded_ids": batch, "batch_ids": batch, "recoded": recoded,
+            "age_targets": {"published": dict(zip(bands, ex["stale_age"])), "current": dict(zip(bands, current))},
+            "alternatives": sorted(p.name for p in (ref / "alternatives").iterdir())}
 
 
 # --------------------------------------------------------------------------------------------- build
@@ -334,15 +448,24 @@ def build(name: str) -> None:
     freeze_office(dest / "population_margins.xlsx")
 
     ref = inst / "hidden" / "reference"
-    with tempfile.TemporaryDirectory() as tmp:
-        ws = Path(tmp)
-        shutil.copytree(dest, ws / "input")
-        (ws / "output").mkdir()
-        subprocess.run([sys.executable, str(FAMILY / "hidden" / "solutions" / "reference.py")], cwd=ws, check=True)
-        if ref.exists():
-            shutil.rmtree(ref)
-        shutil.copytree(ws / "output", ref)
-    freeze_office(ref / "tables.xlsx")
+    if ref.exists():
+        shutil.rmtree(ref)
+    people = inst / "hidden" / "people.toml"
+    # The facts the staff hold, one switch each: the reference applies all three, and the grader compares a
+    # delivery with the alternative that applies the same ones (hidden/checks.py), so each fact is its own slice.
+    combos = [("batch", "ages", "regions")]
+    if people.exists():
+        combos = [tuple(f for f, on in zip(("batch", "ages", "regions"), bits) if on)
+                  for bits in [(a, b, c) for a in (1, 0) for b in (1, 0) for c in (1, 0)]]
+    for facts in combos:
+        out = run_reference(dest, people if people.exists() else None, facts)
+        target = ref if len(facts) == 3 else ref / "alternatives" / combo_key(facts)
+        shutil.copytree(out, target)
+        shutil.rmtree(out.parent)
+        freeze_office(target / "tables.xlsx")
+    facts = staff_facts(sc, header, rows, ref) if people.exists() else {
+        "excluded_ids": sorted(r[0] for r in rows if r[1].strip().lower() != "complete")}
+    (ref / "facts.json").write_text(json.dumps(facts, indent=1) + "\n")
 
     # the weighted sample must reproduce the population shares (joint cells, or both margins)
     with open(ref / "weighted_responses.csv", newline="", encoding="utf-8") as f:

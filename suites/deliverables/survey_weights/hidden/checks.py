@@ -2,6 +2,11 @@
 
 Each function is called as f(output, reference, params) with read-only trees of the delivered output/ and of
 hidden/reference/; it returns (value in [0, 1], evidence).
+
+Where the client's staff hold facts that change the sample, the targets or the region codes (hidden/facts.json of
+the reference, hidden/DESIGN.md), each fact is graded by its own check (`excluded_records`, `region_codes`,
+`age_targets`), and every other check compares the delivery with the reference alternative that applies the same
+facts as the delivery did, so a missed fact costs its own slice and not every figure downstream of it.
 """
 
 from __future__ import annotations
@@ -10,10 +15,13 @@ import csv
 import io
 import json
 import math
+import re
 from collections import defaultdict
 
 SHARE_TOL = 0.2      # percentage points, for weighted region / age-band shares
-PCT_TOL = 0.1        # percentage points, for the topline
+PCT_TOL = 0.1        # percentage points, for the topline and the tables
+WEIGHT_REL, WEIGHT_ABS = 0.005, 0.002
+FACTS = ("batch", "ages", "regions")
 
 
 def _table(tree, path: str) -> tuple[list[str], list[dict[str, str]]]:
@@ -45,6 +53,71 @@ def _off(got: float | None, want: float, tol: float) -> bool:
     return got is None or not abs(got - want) <= tol
 
 
+class _Sub:
+    """A folder of the reference tree read as a tree of its own."""
+
+    def __init__(self, tree, prefix: str) -> None:
+        self.tree, self.prefix = tree, prefix
+
+    def read_one(self, path: str):
+        return self.tree.read_one(self.prefix + path)
+
+
+def _facts(reference) -> dict:
+    try:
+        return json.loads(reference.read_one("facts.json")[1])
+    except Exception:
+        return {}
+
+
+def _delivered(output) -> list[dict[str, str]]:
+    try:
+        return _table(output, "weighted_responses.csv")[1]
+    except Exception:
+        return []
+
+
+def _applied(output, facts: dict, rows=None) -> set[str]:
+    """Which of the staff's facts the delivery applied, read from its weighted file."""
+    rows = _delivered(output) if rows is None else rows
+    if not facts or not rows:
+        return set(FACTS)
+    ids = {r.get("resp_id"): r for r in rows}
+    done = set()
+    batch = facts.get("batch_ids", [])
+    if batch and sum(i in ids for i in batch) < len(batch) / 2:
+        done.add("batch")
+    recoded = [(ids[i].get("region"), v["corrected"]) for i, v in facts.get("recoded", {}).items() if i in ids]
+    if recoded and sum(got == want for got, want in recoded) > len(recoded) / 2:
+        done.add("regions")
+    targets = facts.get("age_targets")
+    if targets:
+        bands = [(b, *_span(b)) for b in targets["current"]]
+        shares = _shares(rows, bands)
+        if shares is not None:
+            def gap(which: str) -> float:
+                tot = sum(targets[which].values())
+                return sum(abs(shares.get("age " + b, 0.0) - 100 * v / tot) for b, v in targets[which].items())
+            if gap("current") < gap("published"):
+                done.add("ages")
+    return done
+
+
+def _span(label: str) -> tuple[int, int]:
+    nums = [int(x) for x in re.findall(r"\d+", label)]
+    return (nums[0], nums[1]) if len(nums) > 1 else (nums[0], 200)
+
+
+def _alternative(output, reference):
+    """The reference (or its alternative) that applies the same staff facts as the delivery."""
+    facts = _facts(reference)
+    done = _applied(output, facts)
+    if not facts.get("alternatives") or done == set(FACTS):
+        return reference, ""
+    key = "-".join(f for f in FACTS if f in done) or "none"
+    return _Sub(reference, f"alternatives/{key}/"), f" (compared with the reference that applies only: {key})"
+
+
 def responses_intact(output, reference, params):
     """weighted_responses.csv keeps every original column, in order, with `weight` appended, and the complete
     interviews' values unchanged (no other records)."""
@@ -52,6 +125,7 @@ def responses_intact(output, reference, params):
         head, got = _table(output, "weighted_responses.csv")
     except Exception as e:
         return 0.0, f"cannot read weighted_responses.csv: {e}"
+    reference, _ = _alternative(output, reference)
     ref_head, want = _table(reference, "weighted_responses.csv")
     original = [h.casefold() for h in ref_head if h.casefold() != "weight"]
     notes = []
@@ -107,6 +181,7 @@ def weighted_margins(output, reference, params):
         return 0.0, f"cannot read weighted_responses.csv: {e}"
     if not got or "weight" not in got[0]:
         return 0.0, "no weight column"
+    reference, _ = _alternative(output, reference)
     _, want = _table(reference, "weighted_responses.csv")
     bands = _bands(params)
     mine, theirs = _shares(got, bands), _shares(want, bands)
@@ -128,6 +203,7 @@ def topline(output, reference, params):
         got = json.loads(output.read_one("summary.json")[1])
     except Exception as e:
         return 0.0, f"cannot read summary.json: {e}"
+    reference, _ = _alternative(output, reference)
     want = json.loads(reference.read_one("summary.json")[1])
     tl = got.get("topline") if isinstance(got, dict) else None
     mine = {_label(k): v for k, v in tl.items()} if isinstance(tl, dict) else {}
@@ -142,3 +218,183 @@ def topline(output, reference, params):
     if _off(g, want["net_satisfaction"], PCT_TOL):
         misses.append(f"net_satisfaction {g!r} ≠ {want['net_satisfaction']:.2f}")
     return (items - len(misses)) / items, "; ".join(misses[:5]) or "topline agrees"
+
+
+def weights(output, reference, params):
+    """One weight per complete interview, within 0.5 % (or 0.002); records that are not complete interviews
+    count as extra rows."""
+    got = _delivered(output)
+    if not got or "weight" not in got[0]:
+        return 0.0, "no weighted file with a weight column"
+    reference, note = _alternative(output, reference)
+    _, want = _table(reference, "weighted_responses.csv")
+    mine = {}
+    for r in got:
+        mine.setdefault(r.get("resp_id"), _num(r.get("weight")))
+    wanted = {r["resp_id"] for r in want}
+    ok, off = 0, []
+    for r in want:
+        w, g = float(r["weight"]), mine.get(r["resp_id"])
+        if g is not None and abs(g - w) <= max(WEIGHT_ABS, WEIGHT_REL * abs(w)):
+            ok += 1
+        else:
+            off.append(r["resp_id"])
+    extra = len(got) - sum(1 for r in got if r.get("resp_id") in wanted)
+    value = ok / (len(want) + extra)
+    notes = []
+    if off:
+        notes.append(f"{len(off)} of {len(want)} weights off or missing (e.g. {off[:3]})")
+    if extra:
+        notes.append(f"{extra} rows that are not one complete interview each")
+    return value, ("; ".join(notes) or "every weight agrees") + note
+
+
+def _xlsx_rows(tree, path: str, sheet: str) -> list[dict[str, object]]:
+    import openpyxl
+
+    _, data = tree.read_one(path)
+    wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    ws = next((w for w in wb.worksheets if w.title.strip().casefold() == sheet.casefold()), None)
+    if ws is None:
+        return []
+    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    if not rows:
+        return []
+    head = [str(h or "").strip().casefold() for h in rows[0]]
+    return [dict(zip(head, r)) for r in rows[1:] if any(c not in (None, "") for c in r)]
+
+
+def weighted_tables(output, reference, params):
+    """Every question x answer x region (and Total): weighted percentage within 0.1 points, unweighted base exact."""
+    try:
+        got = _xlsx_rows(output, "tables.xlsx", "Tables")
+    except Exception as e:
+        return 0.0, f"cannot read tables.xlsx: {e}"
+    reference, note = _alternative(output, reference)
+    want = _xlsx_rows(reference, "tables.xlsx", "Tables")
+
+    def key(r) -> tuple[str, str, str]:
+        return tuple(_label(r.get(k, "")) for k in ("question", "answer", "region"))  # type: ignore[return-value]
+
+    mine = {}
+    for r in got:
+        mine.setdefault(key(r), r)
+    ok, off = 0, []
+    for r in want:
+        g = mine.get(key(r))
+        pct, base = (_num(g.get("weighted_pct")), _num(g.get("base_n"))) if g else (None, None)
+        if not _off(pct, float(r["weighted_pct"]), PCT_TOL) and base == float(r["base_n"]):
+            ok += 1
+        else:
+            off.append("/".join(key(r)))
+    value = ok / len(want) if want else 0.0
+    return value, (f"{len(off)} of {len(want)} cells off or missing (e.g. {off[:3]})" if off
+                   else "every cell agrees") + note
+
+
+def _summary_field(output, reference, field: str):
+    try:
+        got = json.loads(output.read_one("summary.json")[1])
+    except Exception:
+        got = {}
+    reference, note = _alternative(output, reference)
+    want = json.loads(reference.read_one("summary.json")[1])
+    return (got.get(field) if isinstance(got, dict) else None), want[field], note
+
+
+def effective_sample_size(output, reference, params):
+    """Kish's effective sample size, within 0.5 %."""
+    got, want, note = _summary_field(output, reference, "effective_sample_size")
+    g = _num(got)
+    if _off(g, want, 0.005 * abs(want)):
+        return 0.0, f"effective_sample_size {got!r} ≠ {want}" + note
+    return 1.0, "effective sample size agrees" + note
+
+
+def design_effect(output, reference, params):
+    """n_complete over the effective sample size, within 0.5 %."""
+    got, want, note = _summary_field(output, reference, "design_effect")
+    g = _num(got)
+    if _off(g, want, 0.005 * abs(want)):
+        return 0.0, f"design_effect {got!r} ≠ {want}" + note
+    return 1.0, "design effect agrees" + note
+
+
+def counts_and_method(output, reference, params):
+    """summary.json: key_question, n_complete and method as the reference (alternative) has them."""
+    fields = ("key_question", "n_complete", "method")
+    misses = []
+    for f in fields:
+        got, want, note = _summary_field(output, reference, f)
+        same = _num(got) == _num(want) if f == "n_complete" else _label(got or "") == _label(want)
+        if not same:
+            misses.append(f"{f} {got!r} ≠ {want!r}")
+    return (len(fields) - len(misses)) / len(fields), "; ".join(misses) or "counts and method agree"
+
+
+# ------------------------------------------------------------------------ the staff's facts, one check each
+def excluded_records(output, reference, params):
+    """The records that are not valid interviews are left out (facts.json `excluded_ids`: where staff hold the
+    fact, the interviews the agency's quality check rejected; otherwise the partial and test records), and every
+    valid interview is kept."""
+    rows = _delivered(output)
+    if not rows:
+        return 0.0, "no weighted file"
+    facts = _facts(reference)
+    excluded = facts.get("excluded_ids", [])
+    _, want = _table(reference, "weighted_responses.csv")
+    ids = {r.get("resp_id") for r in rows}
+    kept_bad = [i for i in excluded if i in ids]
+    missing = [r["resp_id"] for r in want if r["resp_id"] not in ids]
+    value = (1 - len(kept_bad) / len(excluded) if excluded else 1.0) * (1 - len(missing) / len(want))
+    notes = []
+    if kept_bad:
+        notes.append(f"{len(kept_bad)} records that are not valid interviews kept (e.g. {kept_bad[:3]})")
+    if missing:
+        notes.append(f"{len(missing)} valid interviews missing (e.g. {missing[:3]})")
+    return max(0.0, value), "; ".join(notes) or "exactly the valid interviews"
+
+
+def region_codes(output, reference, params):
+    """Each interview is in its right region: where staff hold the fact, the region codes the agency corrected
+    (facts.json `recoded`) are delivered corrected; otherwise each region's bases in the tables are right."""
+    facts = _facts(reference)
+    recoded = facts.get("recoded")
+    if recoded:
+        ids = {r.get("resp_id"): r.get("region") for r in _delivered(output)}
+        right = sum(ids.get(i) == v["corrected"] for i, v in recoded.items())
+        value = right / len(recoded)
+        return value, (f"{len(recoded) - right} of {len(recoded)} interviews in the wrong region"
+                       if right < len(recoded) else "every interview in its region")
+    try:
+        got = _xlsx_rows(output, "tables.xlsx", "Tables")
+    except Exception as e:
+        return 0.0, f"cannot read tables.xlsx: {e}"
+    want = _xlsx_rows(reference, "tables.xlsx", "Tables")
+    bases = {(_label(r["question"]), _label(r["region"])): r["base_n"] for r in want}
+    mine = {(_label(r.get("question", "")), _label(r.get("region", ""))): _num(r.get("base_n")) for r in got}
+    right = sum(mine.get(k) == float(v) for k, v in bases.items())
+    return right / len(bases), f"{right} of {len(bases)} question x region bases right"
+
+
+def age_targets(output, reference, params):
+    """The weighted age-band shares hit the population targets within 0.2 points: where staff hold the fact, the
+    current market model's (facts.json `age_targets.current`), not the workbook's stale sheet."""
+    rows = _delivered(output)
+    if not rows or "weight" not in rows[0]:
+        return 0.0, "no weight column"
+    bands = _bands(params)
+    mine = _shares(rows, bands)
+    if mine is None:
+        return 0.0, "weights or ages are not numbers"
+    targets = _facts(reference).get("age_targets", {}).get("current")
+    if targets:
+        tot = sum(targets.values())
+        by_lo = {_span(b)[0]: 100 * v / tot for b, v in targets.items()}
+        want = {"age " + b: by_lo[lo] for b, lo, _ in bands}
+    else:
+        _, ref_rows = _table(reference, "weighted_responses.csv")
+        theirs = _shares(ref_rows, bands) or {}
+        want = {k: v for k, v in theirs.items() if k.startswith("age ")}
+    misses = [f"{k} {mine.get(k, 0):.2f}% ≠ {v:.2f}%" for k, v in want.items() if _off(mine.get(k, 0.0), v, SHARE_TOL)]
+    return (len(want) - len(misses)) / len(want), ("off target: " + "; ".join(misses)) if misses else "on target"
