@@ -45,19 +45,19 @@ TARGETS = {
         (2025, 2): (9800, 41.2, 2.8, 4200),
         (2025, 3): (8950, 40.5, 3.1, 3650),
         (2025, 4): (10400, 42.0, 2.9, 4050),
-        (2026, 1): (9300, 41.6, 3.3, 3700),
+        (2026, 1): (9300, 40.6, 3.3, 3700),  # without the lab automation line (moved to Software)
     },
     "Consumables": {
         (2025, 2): (6400, 55.0, 4.0, 2900),
         (2025, 3): (6650, 52.4, 4.2, 3100),
         (2025, 4): (6500, 52.9, 4.6, 2950),
-        (2026, 1): (6900, 51.0, 4.8, 3300),
+        (2026, 1): (6900, 50.6, 4.4, 3300),
     },
     "Software": {
         (2025, 2): (4100, 78.5, 5.1, 2300),
         (2025, 3): (4380, 78.1, 6.8, 2450),
         (2025, 4): (4700, 76.2, 5.2, 2700),
-        (2026, 1): (4950, 77.0, 4.4, 2900),
+        (2026, 1): (5750, 73.9, 4.4, 2900),  # with the lab automation line
     },
     "Field Service": {
         (2025, 2): (3200, 33.0, 5.0, 1650),
@@ -78,6 +78,33 @@ OPENING_CUSTOMERS = {
     "Field Service": 930,
     "Retail Diagnostics": 410,
 }
+
+# Facts of the divest pack that only the client's people hold (variants/divest/hidden/people.toml). The pack
+# shows each one only as an anomaly; hidden/DESIGN.md says what each changes and which check grades it.
+# 1. On 1 January 2026 the lab automation software line moved from Instruments to Software; the pack's 2025 months
+#    are on the old structure. Its Q4 2025 figures (EUR k and accounts), for the like-for-like comparison:
+REORG = {"from": "Instruments", "to": "Software", "revenue": 913, "gross_profit": 547, "opening": 74, "lost": 3,
+         "moved_accounts": 72}
+# 2. Consumables accounts (retail pharmacy chains served through Retail Diagnostics) that went to the buyer on
+#    1 January 2026; the CRM booked them as lost in January.
+TRANSFERRED = ("Consumables", 57)
+# 3. Cash in Field Service's 31 March 2026 balance collected for the buyer under the transitional services
+#    agreement (paid over on 9 April), EUR k.
+HELD_CASH = ("Field Service", 468)
+# 4. The sold unit's warehouse exit costs, charged to Instruments' cost of sales in March 2026 in error, EUR k.
+RECHARGE = ("Instruments", (2026, 3), 190)
+# 5. Software's annual licence renewals for April to June 2026, invoiced on 30 March ahead of the new price list and
+#    recognised on invoice by the ERP; group policy spreads them over the licence term (EUR k, no cost of sales).
+DEFERRED = ("Software", (2026, 3), 520)
+KNOWN = {
+    "reorg": {k: float(v) for k, v in REORG.items() if k in ("revenue", "gross_profit", "opening", "lost")}
+    | {"from": REORG["from"], "to": REORG["to"]},
+    "transferred": {TRANSFERRED[0]: float(TRANSFERRED[1])},
+    "held_cash": {HELD_CASH[0]: float(HELD_CASH[1])},
+    "recharge": {RECHARGE[0]: [[*RECHARGE[1], float(RECHARGE[2])]]},
+    "deferred": {DEFERRED[0]: [[*DEFERRED[1], float(DEFERRED[2])]]},
+}
+
 MONTH_NAMES = [
     "January", "February", "March", "April", "May", "June",
     "July", "August", "September", "October", "November", "December",
@@ -126,7 +153,8 @@ INSTANCES = {
         "meeting": "Wednesday 29 April 2026",
         "thresholds": {"revenue": 4.0, "gross_margin": 1.5, "churn": 5.0, "cash": 1.5},
         "excluded": ["Retail Diagnostics"],
-        "flags": ["Instruments/revenue", "Consumables/gross_margin", "Field Service/churn", "Field Service/cash"],
+        "flags": ["Consumables/gross_margin", "Field Service/churn", "Field Service/cash"],
+        "staff": True,
         "scope": (
             "Continuing operations only: exclude Retail Diagnostics (sold on 31 December 2025) from every "
             "figure, including the comparison quarter and the group totals."
@@ -228,6 +256,15 @@ def build_master() -> dict:
                 customers = customers + new - lost_m[i]
                 row["closing"] = customers
                 data[unit][ym] = row
+    # from 1 January 2026: the lab automation line's accounts sit in Software, the accounts that went with the sale
+    # are gone from Consumables
+    shifts = {REORG["from"]: -REORG["moved_accounts"], REORG["to"]: REORG["moved_accounts"],
+              TRANSFERRED[0]: -TRANSFERRED[1]}
+    for unit, shift in shifts.items():
+        for ym, row in data[unit].items():
+            if ym >= (2026, 1):
+                row["opening"] += shift
+                row["closing"] += shift
     return data
 
 
@@ -269,7 +306,30 @@ def has_figures(unit: str, ym: tuple[int, int]) -> bool:
     return not (unit == SOLD_UNIT and ym > SOLD_AFTER)
 
 
+def pack_value(master: dict, unit: str, ym: tuple[int, int], field: str, inst: dict) -> int:
+    """A figure as the divest pack shows it: the truth with the anomalies only the staff can explain."""
+    v = master[unit][ym][field]
+    if not inst.get("staff"):
+        return v
+    if field == "cash" and (unit, ym) == (HELD_CASH[0], (2026, 3)):
+        v += HELD_CASH[1]
+    if field == "gross_profit" and (unit, ym) == (RECHARGE[0], RECHARGE[1]):
+        v -= RECHARGE[2]
+    if field in ("revenue", "gross_profit") and (unit, ym) == (DEFERRED[0], DEFERRED[1]):
+        v += DEFERRED[2]
+    if field in ("opening", "lost") and (unit, ym) == (TRANSFERRED[0], (2026, 1)):
+        v += TRANSFERRED[1]
+    return v
+
+
+# how the CRM export spells the units on some rows (the divest pack's export is a raw one)
+SPELLINGS = {"Field Service": ["Field service", "FIELD SERVICE"], "Consumables": ["Consumables ", "consumables"],
+             "Instruments": ["Instruments "], "Software": ["software"], "Retail Diagnostics": ["Retail diagnostics"]}
+
+
 def write_workbook(path: Path, master: dict, inst: dict) -> None:
+    messy = bool(inst.get("staff"))
+    mess = random.Random(20260409)
     y, q = inst["quarter"]
     last = quarter_months(y, q)[-1]
     flash = (last[0] + 1, 1) if last[1] == 12 else (last[0], last[1] + 1)
@@ -315,21 +375,29 @@ def write_workbook(path: Path, master: dict, inst: dict) -> None:
 
     def wide(title: str, field: str) -> None:
         sh = wb.create_sheet(title)
-        sh.cell(row=1, column=1, value="Business unit")
+        top = 1
+        if messy:  # the raw export carries a caption above its header and a total row under the units
+            sh.cell(row=1, column=1, value=f"{title} by business unit, EUR k. Export from the planning system, "
+                                           "9 Apr 2026 07:42").font = Font(italic=True)
+            top = 3
+        sh.cell(row=top, column=1, value="Business unit")
         for j, ym in enumerate(months, start=2):
-            c = sh.cell(row=1, column=j, value=dt.datetime(ym[0], ym[1], 1))
+            c = sh.cell(row=top, column=j, value=dt.datetime(ym[0], ym[1], 1))
             c.number_format = "mmm yyyy"
-        fc = sh.cell(row=1, column=len(months) + 2, value=f"{month_label(flash)} (flash)")
+        fc = sh.cell(row=top, column=len(months) + 2, value=f"{month_label(flash)} (flash)")
         for j in range(1, len(months) + 3):
-            sh.cell(row=1, column=j).font = head_font
-            sh.cell(row=1, column=j).fill = head_fill
-            sh.cell(row=1, column=j).alignment = Alignment(horizontal="center")
+            sh.cell(row=top, column=j).font = head_font
+            sh.cell(row=top, column=j).fill = head_fill
+            sh.cell(row=top, column=j).alignment = Alignment(horizontal="center")
         fc.fill = PatternFill("solid", fgColor="BF8F00")
-        for i, unit in enumerate(units, start=2):
+        totals: dict[int, int] = {}
+        for i, unit in enumerate(units, start=top + 1):
             sh.cell(row=i, column=1, value=unit).font = bold
             for j, ym in enumerate(months, start=2):
                 if has_figures(unit, ym):
-                    c = sh.cell(row=i, column=j, value=master[unit][ym][field])
+                    v = pack_value(master, unit, ym, field, inst)
+                    totals[j] = totals.get(j, 0) + v
+                    c = sh.cell(row=i, column=j, value=v)
                     c.number_format = "#,##0"
             if has_figures(unit, flash):
                 v = master[unit][flash][field]
@@ -337,8 +405,15 @@ def write_workbook(path: Path, master: dict, inst: dict) -> None:
                 c = sh.cell(row=i, column=len(months) + 2, value=round(v * factor))
                 c.number_format = "#,##0"
                 c.fill = flash_fill
+        if messy:
+            r = top + len(units) + 1
+            sh.cell(row=r, column=1, value="Total").font = bold
+            for j, v in totals.items():
+                c = sh.cell(row=r, column=j, value=v)
+                c.number_format = "#,##0"
+                c.font = bold
         sh.column_dimensions["A"].width = 22
-        sh.freeze_panes = "B2"
+        sh.freeze_panes = f"B{top + 1}"
         for j in range(2, len(months) + 3):
             sh.column_dimensions[openpyxl.utils.get_column_letter(j)].width = 11
         sh.column_dimensions[openpyxl.utils.get_column_letter(len(months) + 2)].width = 17
@@ -360,16 +435,27 @@ def write_workbook(path: Path, master: dict, inst: dict) -> None:
                 continue
             row = master[unit][ym]
             is_flash = ym == flash
-            lost = row["lost"] + (1 if is_flash else 0)
-            values = [dt.datetime(ym[0], ym[1], 1), unit, row["opening"], row["new"], lost,
-                      row["opening"] + row["new"] - lost, "Flash" if is_flash else "Final"]  # fmt: skip
-            for j, v in enumerate(values, start=1):
-                c = sh.cell(row=r, column=j, value=v)
-                if j == 1:
-                    c.number_format = "mmm yyyy"
-                if is_flash:
-                    c.fill = flash_fill
-            r += 1
+            opening = pack_value(master, unit, ym, "opening", inst)
+            lost = pack_value(master, unit, ym, "lost", inst) + (1 if is_flash else 0)
+            values: list = [dt.datetime(ym[0], ym[1], 1), unit, opening, row["new"], lost,
+                            opening + row["new"] - lost, "Flash" if is_flash else "Final"]  # fmt: skip
+            if messy:
+                if mess.random() < 0.3:
+                    values[1] = mess.choice(SPELLINGS[unit])
+                if mess.random() < 0.15:
+                    values[0] = f"{ym[0]}-{ym[1]:02d}"
+                for j in (2, 3, 4):
+                    if mess.random() < 0.08:
+                        values[j] = f"{values[j]:,}" if values[j] >= 1000 else f" {values[j]}"
+            repeats = 2 if messy and not is_flash and mess.random() < 0.06 else 1
+            for _ in range(repeats):  # the CRM export repeats a row now and then
+                for j, v in enumerate(values, start=1):
+                    c = sh.cell(row=r, column=j, value=v)
+                    if j == 1 and not isinstance(v, str):
+                        c.number_format = "mmm yyyy"
+                    if is_flash:
+                        c.fill = flash_fill
+                r += 1
     for j, wdt in enumerate([11, 22, 18, 15, 15, 18, 9], start=1):
         sh.column_dimensions[openpyxl.utils.get_column_letter(j)].width = wdt
     sh.freeze_panes = "A2"
@@ -504,13 +590,16 @@ def write_brief(path: Path, inst: dict) -> None:
     normalise_zip(path)
 
 
-def run_reference(input_dir: Path, reference_dir: Path) -> None:
+def run_reference(input_dir: Path, reference_dir: Path, known: dict) -> None:
+    """The reference solution on the instance's inputs, given what the staff would answer instead of asking."""
     with tempfile.TemporaryDirectory() as tmp:
         ws = Path(tmp)
         shutil.copytree(input_dir, ws / "input")
         (ws / "output").mkdir()
+        code = "import json, sys; sys.path.insert(0, sys.argv[1]); import reference; " \
+               "reference.main(known=json.loads(sys.argv[2]))"
         subprocess.run(
-            [sys.executable, str(FAMILY / "hidden/solutions/reference.py")], cwd=ws, check=True
+            [sys.executable, "-c", code, str(FAMILY / "hidden/solutions"), json.dumps(known)], cwd=ws, check=True
         )
         if reference_dir.exists():
             shutil.rmtree(reference_dir)
@@ -531,7 +620,7 @@ def main() -> None:
         inp.mkdir(parents=True)
         write_workbook(inp / "kpis.xlsx", master, inst)
         write_brief(inp / "brief.docx", inst)
-        run_reference(inp, root / "hidden" / "reference")
+        run_reference(inp, root / "hidden" / "reference", KNOWN if inst.get("staff") else {})
         figures = json.loads((root / "hidden/reference/figures.json").read_text())
         got = [f"{r['business_unit']}/{r['metric']}" for r in figures["risks"]]
         assert got == inst["flags"], f"{name}: risk flags {got} are not the designed {inst['flags']}"

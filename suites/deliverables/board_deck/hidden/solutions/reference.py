@@ -72,25 +72,54 @@ def parse_period(text: str) -> list[tuple[int, int]]:
 def month_of(value) -> tuple[int, int] | None:
     if isinstance(value, dt.datetime | dt.date):
         return (value.year, value.month)
+    text = norm(value).lower()
+    m = re.fullmatch(r"(\d{4})-(\d{1,2})(?:-\d{1,2})?", text)
+    if m:
+        return (int(m.group(1)), int(m.group(2)))
+    m = re.fullmatch(r"([a-z]{3})[a-z]*\.? (\d{4})", text)
+    if m:
+        month = next((i for k, i in MONTHS.items() if k.startswith(m.group(1))), None)
+        return (int(m.group(2)), month) if month else None
     return None
 
 
+def number(value) -> float | None:
+    """A figure as the export wrote it: a number, or text such as '1,204' or ' 1204 '."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    text = norm(value).replace(",", "").replace("\u00a0", "").replace(" ", "")
+    try:
+        return float(text) if text else None
+    except ValueError:
+        return None
+
+
+def unit_key(name) -> str:
+    return norm(name).casefold()
+
+
 def wide_sheet(ws) -> dict[str, dict[tuple[int, int], float]]:
+    """Unit -> month -> value; flash columns (a header that is not a month) and total rows are left out."""
     rows = list(ws.iter_rows(values_only=True))
     h = next(i for i, r in enumerate(rows) if r and norm(r[0]).lower() == "business unit")
     months = [month_of(v) for v in rows[h]]
     out: dict[str, dict[tuple[int, int], float]] = {}
     for r in rows[h + 1 :]:
-        if not r or not norm(r[0]):
+        if not r or not norm(r[0]) or re.match(r"(group )?total", norm(r[0]), re.I):
             continue
         unit = norm(r[0])
-        out[unit] = {m: float(v) for m, v in zip(months, r, strict=False) if m and isinstance(v, int | float)}
+        values = {m: number(v) for m, v in zip(months, r, strict=False) if m}
+        out[unit] = {m: v for m, v in values.items() if v is not None}
     return out
 
 
 def customers_sheet(ws) -> dict[str, dict[tuple[int, int], dict]]:
+    """Unit key -> month -> opening and lost customers; flash rows and repeated export rows are left out."""
     rows = list(ws.iter_rows(values_only=True))
-    head = [norm(v).lower() for v in rows[0]]
+    h = next(i for i, r in enumerate(rows) if any(norm(v).lower() == "business unit" for v in r))
+    head = [norm(v).lower() for v in rows[h]]
 
     def col(word: str) -> int:
         return next(i for i, h in enumerate(head) if word in h)
@@ -98,11 +127,17 @@ def customers_sheet(ws) -> dict[str, dict[tuple[int, int], dict]]:
     c_month, c_unit, c_open, c_lost = col("month"), col("business unit"), col("opening"), col("lost")
     c_status = next((i for i, h in enumerate(head) if "status" in h), None)
     out: dict[str, dict[tuple[int, int], dict]] = {}
-    for r in rows[1:]:
+    c_close = next((i for i, h in enumerate(head) if "closing" in h), None)
+    for r in rows[h + 1 :]:
         m = month_of(r[c_month])
         if m is None or (c_status is not None and norm(r[c_status]).lower() == "flash"):
             continue
-        out.setdefault(norm(r[c_unit]), {})[m] = {"opening": float(r[c_open]), "lost": float(r[c_lost])}
+        unit = out.setdefault(unit_key(r[c_unit]), {})
+        if m in unit:  # the export repeats some rows; one month is one record
+            continue
+        unit[m] = {"opening": number(r[c_open]) or 0.0, "lost": number(r[c_lost]) or 0.0}
+        if c_close is not None:
+            unit[m]["closing"] = number(r[c_close]) or 0.0
     return out
 
 
@@ -133,7 +168,133 @@ def metrics(cur: dict, prev: dict) -> dict:
     }
 
 
-def main() -> None:
+def flash_column(ws) -> dict[str, float]:
+    """Unit key -> the flash month's value (the column whose header says flash)."""
+    rows = list(ws.iter_rows(values_only=True))
+    h = next(i for i, r in enumerate(rows) if r and norm(r[0]).lower() == "business unit")
+    col = next((j for j, v in enumerate(rows[h]) if "flash" in norm(v).lower()), None)
+    if col is None:
+        return {}
+    out = {}
+    for r in rows[h + 1 :]:
+        if r and norm(r[0]) and col < len(r) and number(r[col]) is not None:
+            out[unit_key(r[0])] = number(r[col])
+    return out
+
+
+def month_name(m: tuple[int, int]) -> str:
+    return dt.date(m[0], m[1], 1).strftime("%B %Y")
+
+
+AWAY = {"henrik": ["fri"], "oskar": ["mon"]}  # what their away replies say
+
+
+def _ask(person: str, question: str) -> str:
+    """One question to one of the client's people; '' when nobody can be asked (an instance without staff)."""
+    try:
+        import worktrial_kit as kit
+
+        r = kit.ask_when_in(person, question, AWAY.get(person, []))
+        return r.text if r.answered else ""
+    except Exception:  # no world in this instance
+        return ""
+
+
+def _eur_k(text: str) -> list[float]:
+    return [float(v.replace(",", "")) for v in re.findall(r"EUR ([\d,]+)k", text)]
+
+
+def ask_about_anomalies(units, rev, gp, cash, cust, flash_cash, flash_rev, cur_months, prev_months) -> dict:
+    """What only the client's people know, asked the way the pack's anomalies allow: a customer base that jumps
+    between two units at the quarter boundary and a quarter-end month of revenue far above its neighbours (the
+    controller), a month of lost customers far above the unit's
+    usual (sales operations), a quarter-end cash balance above both its neighbours (treasury) and a month whose
+    margin falls well below the quarter's other months (the shared service centre)."""
+    known: dict = {"reorg": None, "transferred": {}, "held_cash": {}, "recharge": {}, "deferred": {}}
+    first, before = cur_months[0], prev_months[-1]
+    jumps = {}
+    for u in units:
+        c = cust.get(unit_key(u), {})
+        if first in c and before in c and "closing" in c[before]:
+            gap = c[first]["opening"] - c[before]["closing"]
+            if abs(gap) >= 10:
+                jumps[u] = (c[before]["closing"], c[first]["opening"])
+    if len(jumps) >= 2:
+        names = sorted(jumps, key=lambda u: jumps[u][1] - jumps[u][0])
+        down, up = names[0], names[-1]
+        text = _ask("henrik", (
+            f"In the KPI pack {down} closes {month_name(before)} with {jumps[down][0]:.0f} customer accounts but "
+            f"opens {month_name(first)} with {jumps[down][1]:.0f}, while {up} goes from {jumps[up][0]:.0f} to "
+            f"{jumps[up][1]:.0f}, and the revenue of {down} steps down as that of {up} steps up. Did something "
+            "move between the two units, and what would the comparison quarter look like on the new structure?"))
+        m = re.search(r"revenue of EUR ([\d,]+)k.*?gross profit of EUR ([\d,]+)k.*?(\d+) customer accounts.*?"
+                      r"(\d+) (?:were )?lost", text, re.S)
+        if m:
+            known["reorg"] = {"from": down, "to": up, "revenue": float(m.group(1).replace(",", "")),
+                              "gross_profit": float(m.group(2).replace(",", "")), "opening": float(m.group(3)),
+                              "lost": float(m.group(4))}
+    for u in units:
+        c = cust.get(unit_key(u), {})
+        history = sorted(v["lost"] for k, v in c.items() if k < first)
+        if not history:
+            continue
+        usual = history[len(history) // 2]
+        for mo in cur_months:
+            lost = c.get(mo, {}).get("lost", 0.0)
+            if lost >= 15 and lost > 3 * max(usual, 1):
+                text = _ask("lukas", (
+                    f"{u} lost {lost:.0f} customer accounts in {month_name(mo)} in the KPI pack, against about "
+                    f"{usual:.0f} in a usual month. What happened that month - were those accounts really lost?"))
+                m = re.search(r"(\d+) of (?:them|those|the)", text) or re.search(r"(\d+) accounts", text)
+                if m:
+                    known["transferred"][u] = float(m.group(1))
+    for u in units:
+        c, last = cash.get(u, {}), cur_months[-1]
+        prior, after = c.get(cur_months[-2]), flash_cash.get(unit_key(u))
+        if last in c and prior and after and c[last] > 1.15 * max(prior, after):
+            text = _ask("sanne", (
+                f"The cash of {u} is EUR {c[last] / 1000:.2f}m at the end of {month_name(last)} against EUR "
+                f"{prior / 1000:.2f}m a month earlier and EUR {after / 1000:.2f}m in the flash month after it. "
+                "Is all of that quarter-end balance the unit's own cash?"))
+            found = _eur_k(text)
+            if found:
+                known["held_cash"][u] = found[0]
+    for u in units:
+        r_u, last = rev.get(u, {}), cur_months[-1]
+        prior, after = r_u.get(cur_months[-2]), flash_rev.get(unit_key(u))
+        g_u = gp.get(u, {})
+        margins = [100 * g_u.get(mo, 0.0) / r_u[mo] for mo in cur_months if r_u.get(mo)]
+        # a month of revenue that brings no cost with it: above its neighbours, and at a margin above the others
+        richer = len(margins) == 3 and margins[2] > (margins[0] + margins[1]) / 2 + 0.5
+        if last in r_u and prior and after and r_u[last] > 1.3 * max(prior, after) and richer:
+            text = _ask("henrik", (
+                f"The revenue of {u} is EUR {r_u[last] / 1000:.2f}m in {month_name(last)} against EUR "
+                f"{prior / 1000:.2f}m a month earlier and EUR {after / 1000:.2f}m in the flash month after it. Is "
+                "all of that month's revenue earned in the month?"))
+            found = _eur_k(text)
+            if found:
+                known["deferred"][u] = [[last[0], last[1], found[0]]]
+    for u in units:
+        r_u, g_u = rev.get(u, {}), gp.get(u, {})
+        margins = {mo: 100 * g_u[mo] / r_u[mo] for mo in cur_months if r_u.get(mo) and mo in g_u}
+        if len(margins) < 3:
+            continue
+        for mo, gm in margins.items():
+            others = [v for k, v in margins.items() if k != mo]
+            if gm < sum(others) / len(others) - 6.5:
+                text = _ask("oskar", (
+                    f"The gross margin of {u} in {month_name(mo)} is {gm:.1f}% in the KPI pack against "
+                    f"{others[0]:.1f}% and {others[1]:.1f}% in the other months of the quarter. Was something "
+                    "booked to its cost of sales that month that is not its own?"))
+                found = _eur_k(text)
+                if found:
+                    known["recharge"][u] = [[mo[0], mo[1], found[0]]]
+    return known
+
+
+def main(ask: bool = True, known: dict | None = None) -> None:
+    """Build the deck; `ask` puts the pack's anomalies to the client's people, `known` gives their answers
+    directly (the generator uses it to write the reference without a world)."""
     OUTPUT.mkdir(exist_ok=True)
     brief = read_brief(INPUT / "brief.docx")
     kv = brief["kv"]
@@ -150,15 +311,47 @@ def main() -> None:
         tail = scope[re.search(r"\bexclud", scope, re.I).start():].lower()
         excluded = [u for u in units if u.lower() in tail]
     units = [u for u in units if u not in excluded]
+    if known is None:
+        known = {}
+        if ask:
+            known = ask_about_anomalies(units, rev, gp, cash, cust, flash_column(wb["Cash"]),
+                                        flash_column(wb["Revenue"]), cur_months, prev_months)
+    adjustments = []
 
     per_unit, totals_cur, totals_prev = {}, {}, {}
     for u in units:
-        args = (rev.get(u, {}), gp.get(u, {}), cash.get(u, {}), cust.get(u, {}))
+        g_u = dict(gp.get(u, {}))
+        for y, mo, amount in known.get("recharge", {}).get(u, []):
+            g_u[(y, mo)] = g_u.get((y, mo), 0.0) + amount
+            adjustments.append(f"{u}: EUR {amount / 1000:.2f}m of costs of the sold unit taken out of cost of sales")
+        r_u = dict(rev.get(u, {}))
+        for y, mo, amount in known.get("deferred", {}).get(u, []):
+            r_u[(y, mo)] = r_u.get((y, mo), 0.0) - amount
+            g_u[(y, mo)] = g_u.get((y, mo), 0.0) - amount
+            adjustments.append(f"{u}: EUR {amount / 1000:.2f}m of next quarter's licence revenue deferred")
+        args = (r_u, g_u, cash.get(u, {}), cust.get(unit_key(u), {}))
         c, p = quarter_amounts(cur_months, *args), quarter_amounts(prev_months, *args)
+        reorg = known.get("reorg")
+        if reorg and u in (reorg["from"], reorg["to"]):
+            sign = -1 if u == reorg["from"] else 1
+            for k in ("revenue", "gross_profit", "opening", "lost"):
+                p[k] += sign * reorg[k]
+        if u in known.get("transferred", {}):
+            n = known["transferred"][u]
+            c["opening"] -= n
+            c["lost"] -= n
+            p["opening"] -= n  # like-for-like: they were in the comparison quarter's base too
+            adjustments.append(f"{u}: {n:.0f} accounts transferred with the sale are not churn")
+        if u in known.get("held_cash", {}):
+            c["cash"] -= known["held_cash"][u]
+            adjustments.append(f"{u}: EUR {known['held_cash'][u] / 1000:.2f}m held for the buyer left out of cash")
         per_unit[u] = metrics(c, p)
         for k in c:
             totals_cur[k] = totals_cur.get(k, 0.0) + c[k]
             totals_prev[k] = totals_prev.get(k, 0.0) + p[k]
+    if known.get("reorg"):
+        r = known["reorg"]
+        adjustments.insert(0, f"{comparison} restated for the product line moved from {r['from']} to {r['to']}")
     group = metrics(totals_cur, totals_prev)
 
     th = brief["thresholds"]
@@ -228,6 +421,8 @@ def main() -> None:
             ]
             if excluded:
                 lines.append("Continuing operations only: " + ", ".join(excluded) + " excluded from all figures")
+            if adjustments:
+                lines.append("Like-for-like adjustments: " + "; ".join(adjustments))
             bullets(title, lines)
         elif "revenue" in key:
             bullets(title, [

@@ -21,4 +21,4 @@ def quarter_amounts(months, rev, gp, cash, cust):
 
 
 reference.quarter_amounts = quarter_amounts
-reference.main()
+reference.main(ask=False)

@@ -37,4 +37,4 @@ def quarter_amounts(months, rev, gp, cash, cust):
 
 reference.read_brief = read_brief
 reference.quarter_amounts = quarter_amounts
-reference.main()
+reference.main(ask=False)

@@ -1,0 +1,140 @@
+"""board_deck's hard instance: the client's staff hold the facts the KPI pack only hints at, their gates meet the
+standard, and only the hard instance has staff."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+FAMILY = REPO / "suites/deliverables/board_deck"
+DIVEST = FAMILY / "variants/divest"
+
+
+def _build_inputs():
+    spec = importlib.util.spec_from_file_location("board_deck_build", FAMILY / "hidden/build_inputs.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _reference():
+    sys.path.insert(0, str(FAMILY / "hidden/solutions"))
+    try:
+        spec = importlib.util.spec_from_file_location("board_deck_reference", FAMILY / "hidden/solutions/reference.py")
+        assert spec and spec.loader
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return mod
+    finally:
+        sys.path.remove(str(FAMILY / "hidden/solutions"))
+
+
+def test_the_people_give_the_figures_the_generator_hid() -> None:
+    """Each staff answer carries the amount the generator put into (or took out of) the divest pack."""
+    b = _build_inputs()
+    people = (DIVEST / "hidden/people.toml").read_text()
+    r = b.REORG
+    assert f"revenue of EUR {r['revenue']}k and gross profit of EUR {r['gross_profit']}k" in people
+    assert f"{r['opening']} customer accounts at 1 October 2025 of which {r['lost']} were lost" in people
+    assert f"{r['moved_accounts']} customer accounts" in people
+    assert f"{b.TRANSFERRED[1]} of them" in people
+    assert f"EUR {b.HELD_CASH[1]}k of Field Service" in people
+    assert f"EUR {b.RECHARGE[2]}k of Retail Diagnostics' warehouse" in people
+    assert f"EUR {b.DEFERRED[2]}k of them as March revenue" in people
+
+
+def test_the_reference_reads_the_answers_it_asks_for(monkeypatch, tmp_path: Path) -> None:
+    """The reference, asking people whose replies are people.toml's answers, reaches the stored reference."""
+    import shutil
+    import tomllib
+
+    ref = _reference()
+    topics = {
+        p["id"]: {t["id"]: t["answer"] for t in p["topics"]}
+        for p in tomllib.loads((DIVEST / "hidden/people.toml").read_text())["person"]
+    }
+    route = {
+        "henrik": lambda q: topics["henrik"]["march_billing" if "revenue of Software is" in q else "unit_structure"],
+        "lukas": lambda q: topics["lukas"]["january_losses"],
+        "sanne": lambda q: topics["sanne"]["march_cash"],
+        "oskar": lambda q: topics["oskar"]["march_recharge"],
+    }
+    asked: list[str] = []
+
+    def ask(person: str, question: str) -> str:
+        asked.append(person)
+        return route[person](question)
+
+    monkeypatch.setattr(ref, "_ask", ask)
+    shutil.copytree(DIVEST / "workspace/input", tmp_path / "input")
+    monkeypatch.chdir(tmp_path)
+    ref.main()
+    got = json.loads((tmp_path / "output/figures.json").read_text())
+    want = json.loads((DIVEST / "hidden/reference/figures.json").read_text())
+    assert got == want
+    assert sorted(asked) == ["henrik", "henrik", "lukas", "oskar", "sanne"]
+
+
+def test_without_the_staff_every_fact_is_missed(monkeypatch, tmp_path: Path) -> None:
+    ref = _reference()
+    import shutil
+
+    shutil.copytree(DIVEST / "workspace/input", tmp_path / "input")
+    monkeypatch.chdir(tmp_path)
+    ref.main(ask=False)
+    got = json.loads((tmp_path / "output/figures.json").read_text())
+    want = json.loads((DIVEST / "hidden/reference/figures.json").read_text())
+    units = {u["name"]: u for u in got["business_units"]}
+    right = {u["name"]: u for u in want["business_units"]}
+    assert abs(units["Instruments"]["revenue_prior_eur_m"] - right["Instruments"]["revenue_prior_eur_m"]) > 0.5
+    assert abs(units["Consumables"]["churn_pct"] - right["Consumables"]["churn_pct"]) > 2
+    assert abs(units["Field Service"]["closing_cash_eur_m"] - right["Field Service"]["closing_cash_eur_m"]) > 0.4
+    assert abs(units["Instruments"]["gross_margin_pct"] - right["Instruments"]["gross_margin_pct"]) > 1.5
+    assert abs(units["Software"]["revenue_eur_m"] - right["Software"]["revenue_eur_m"]) > 0.5
+    flags = {(r["business_unit"], r["metric"]) for r in got["risks"]}
+    assert ("Field Service", "cash") not in flags and ("Instruments", "revenue") in flags
+
+
+def test_the_fair_and_q4_packs_raise_no_question(monkeypatch, tmp_path: Path) -> None:
+    ref = _reference()
+    import shutil
+
+    monkeypatch.setattr(ref, "_ask", lambda person, q: (_ for _ in ()).throw(AssertionError(f"asked {person}: {q}")))
+    for name, root in (("base", FAMILY), ("q4", FAMILY / "variants/q4")):
+        shutil.copytree(root / "workspace/input", tmp_path / name / "input")
+        monkeypatch.chdir(tmp_path / name)
+        ref.main()
+
+
+def test_the_people_gates_meet_the_standard() -> None:
+    from worktrial.tasks import load_family
+    from worktrial.world import run_gate_checks
+
+    report = run_gate_checks(load_family(FAMILY))
+    wrong = [(r.index, r.case.note, r.detail) for r in report.results if not r.ok]
+    assert report.ok, (report.shortfalls(), wrong)
+
+
+def test_only_the_hard_instance_has_staff() -> None:
+    from worktrial.run.workspace import has_world
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    assert has_world(fam.instance("divest"))
+    assert not has_world(fam.instance("base")) and not has_world(fam.instance("q4"))
+    assert "Henrik Dalgaard" in fam.instance("divest").brief() and "bin/ask" not in fam.instance("base").brief()
+
+
+def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
+    from worktrial.run.workspace import materialise
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    materialise(fam.instance("divest"), tmp_path / "divest")
+    materialise(fam.instance("base"), tmp_path / "base")
+    assert "bin/ask --who" in (tmp_path / "divest/TASK.md").read_text() and (tmp_path / "divest/bin/ask").is_file()
+    assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()
