@@ -35,6 +35,12 @@ def _engagement_card() -> ScoreCard:
             Component(
                 name="liab", kind="check", value=0.9, evidence="ml-p018 101952.68 ≠ 1007176.25; ml-x -≠88.1, b != 'Q'"
             ),
+            Component(
+                name="memo",
+                kind="python",
+                value=0.5,
+                evidence="adjusted balance 783,394.02 not found; ledger 790,048.81 stated",
+            ),
         ],
         kpi=-12.5,
         kpi_baseline=-20.0,
@@ -47,10 +53,11 @@ def test_the_worker_view_hides_every_hidden_value() -> None:
     card = _engagement_card()
     view = worker_view(card)
     text = json.dumps(view.model_dump(mode="json"))
-    for secret in ("117312.06", "12.5", "-20", "SUM(", "1007176.25", "88.1", "'Q'", "807", "the X", "the Y"):
+    for secret in ("117312.06", "12.5", "-20", "SUM(", "1007176.25", "88.1", "'Q'", "807", "the X", "the Y", "394"):
         assert secret not in text, secret
     assert view.score == card.score and view.status == "done" and view.kpi is None and view.kpi_reference is None
-    total, rows, cell, left, bi, liab = view.components[1:]
+    total, rows, cell, left, bi, liab, memo = view.components[1:]
+    assert memo.evidence == "adjusted balance [hidden] not found; ledger 790,048.81 stated"  # the delivered one stays
     assert bi.evidence == "wrong: services 611309458.13 (expected [hidden]); not raised: [hidden]"
     assert liab.evidence == "ml-p018 101952.68 ≠ [hidden]; ml-x -≠[hidden], b != [hidden]"  # what was delivered stays
     assert total.evidence == "got 41, expected [hidden] (abs ±0.01)"

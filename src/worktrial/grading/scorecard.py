@@ -91,13 +91,15 @@ _NAMED = re.compile(
 # Evidence of these kinds is about hidden material through and through: the KPI on unseen data, rubric questions.
 # A delivered value set against the one it should equal ("ml-p018 4163.44 ≠ 17552.78", "x != 3"): the right side.
 _UNEQUAL = re.compile(r"(≠|!=)(\s*)[^,;()\s]+")
+# A reference figure the delivery was searched for ("adjusted balance 783,394.02 not found"): the figure.
+_SOUGHT = re.compile(r"-?\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s+(?:not found|not stated|missing)\b)", re.IGNORECASE)
 _HIDDEN_KINDS = frozenset({"kpi", "rubric", "rubric_probe"})
 _WORKER_DETAILS = frozenset({"agent", "gates_failed"})
 
 
 def redact(text: str) -> str:
     """`text` without the hidden values it quotes (what was expected, reference and baseline values)."""
-    text = _LEFT_OUT.sub(rf"\1\2{HIDDEN}", _EXPECTED.sub(rf"\1\2{HIDDEN}", text))
+    text = _LEFT_OUT.sub(rf"\1\2{HIDDEN}", _EXPECTED.sub(rf"\1\2{HIDDEN}", _SOUGHT.sub(HIDDEN, text)))
     return _UNEQUAL.sub(rf"\1\2{HIDDEN}", _NAMED.sub(rf"\1\2{HIDDEN}", text))
 
 
