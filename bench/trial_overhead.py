@@ -1,6 +1,7 @@
 """Per-trial overhead of noop trials, through the command a user runs and in process, against Inspect AI.
 
-Run on demand: `python bench/trial_overhead.py [--trials N] [--no-inspect]`. Two sections, measured in the same run:
+Run on demand: `python bench/trial_overhead.py [--trials N] [--rounds R] [--no-inspect]`. Two sections, measured
+in the same run (each timed command the fastest of R rounds, taken in turns):
 
 1. The command: `worktrial run --task oil_npt/base/L3 --agent noop --repeats N --concurrency 1 --home TMP` as a
    subprocess, wall time of the whole command and per trial; start-up is separated by also timing a 1-trial run.
@@ -25,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +34,7 @@ REPO = Path(__file__).resolve().parents[1]
 FAMILY = REPO / "suites/engagements/oil_npt"
 TASK = "oil_npt/base/L3"
 TRIALS = 20
+ROUNDS = 3
 QUESTIONS = 200
 RATIO_TARGET = 2.0
 CACHE = Path(os.environ.get("WORKTRIAL_BENCH_CACHE") or Path.home() / ".cache/worktrial/bench")
@@ -115,18 +118,17 @@ def timed(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> floa
     return elapsed
 
 
-def bench_command(home: Path, n: int) -> tuple[float, CommandTimes]:
-    """`worktrial run` as a user runs it. The first run computes the anchors and caches the production data, as
-    any first job on a machine does; it is reported apart, and the 1-trial and N-trial runs reuse its home."""
+def worktrial_run(home: Path) -> Callable[[int], float]:
+    """`worktrial run` as a user runs it, N trials on one state folder."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO / "src"), os.environ.get("PYTHONPATH")]))}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # byte-code cached as in a user's install (Inspect's venv has it)
 
     def run(repeats: int) -> float:
         argv = [sys.executable, "-m", "worktrial.cli", "run", "--task", TASK, "--agent", "noop"]
         argv += ["--repeats", str(repeats), "--concurrency", "1", "--home", str(home)]
         return timed(argv, REPO, env)
 
-    first = run(1)
-    return first, CommandTimes(run(1), run(n), n)
+    return run
 
 
 def inspect_venv() -> tuple[Path | None, str]:
@@ -148,7 +150,8 @@ def inspect_venv() -> tuple[Path | None, str]:
     return (exe, "") if exe.exists() else (None, "inspect-ai installed no `inspect` command")
 
 
-def bench_inspect(exe: Path, work: Path, n: int) -> CommandTimes:
+def inspect_eval(exe: Path, work: Path) -> Callable[[int], float]:
+    """`inspect eval` of the trivial task with N samples, one at a time."""
     (work / "trivial.py").write_text(INSPECT_TASK, encoding="utf-8")
 
     def run(samples: int) -> float:
@@ -156,8 +159,17 @@ def bench_inspect(exe: Path, work: Path, n: int) -> CommandTimes:
         argv += ["--log-dir", str(work / "logs"), "--display", "none"]
         return timed(argv, work)
 
-    run(1)  # first run: byte-compiles the venv, as worktrial's first run caches its data
-    return CommandTimes(run(1), run(n), n)
+    return run
+
+
+def measure(runs: dict[str, Callable[[int], float]], n: int, rounds: int) -> dict[str, CommandTimes]:
+    """Each command at 1 and at N, taking turns round after round (so both see the same load); the fastest of the
+    rounds counts, the least disturbed by other work on the machine."""
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
+    for _ in range(rounds):
+        for name, run in runs.items():
+            times[name].append((run(1), run(n)))
+    return {name: CommandTimes(min(t[0] for t in ts), min(t[1] for t in ts), n) for name, ts in times.items()}
 
 
 def bench_trials(home: Path, n: int) -> list[float]:
@@ -206,13 +218,18 @@ def bwrap_start() -> float:
     return (time.perf_counter() - t0) / 20
 
 
-def command_section(n: int, with_inspect: bool) -> bool:
+def command_section(n: int, rounds: int, with_inspect: bool) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
-        first, wt = bench_command(Path(tmp) / "home", n)
+        runs = {"worktrial": worktrial_run(Path(tmp) / "home")}
+        first = runs["worktrial"](1)  # computes the anchors and caches the production data, as a first job does
         exe, why = inspect_venv() if with_inspect else (None, "skipped (--no-inspect)")
-        ins = bench_inspect(exe, Path(tmp), n) if exe else None
+        if exe is not None:
+            runs["inspect"] = inspect_eval(exe, Path(tmp))
+            runs["inspect"](1)  # a first run, as worktrial's
+        measured = measure(runs, n, rounds)
+    wt, ins = measured["worktrial"], measured.get("inspect")
     print(f"== the command: `worktrial run --task {TASK} --agent noop --repeats {n} --concurrency 1` ==")
-    print(f"first run (anchors computed, production data cached): {first:.2f} s")
+    print(f"first run (anchors computed, production data cached): {first:.2f} s; then the fastest of {rounds} rounds")
     print(
         f"worktrial: {n} trials {wt.many:.2f} s, 1 trial {wt.one:.2f} s -> {wt.per_trial:.3f} s per trial for the "
         f"whole command; start-up {wt.startup:.2f} s, then {wt.marginal:.3f} s per trial"
@@ -257,10 +274,11 @@ def in_process_section(n: int) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=TRIALS, help="trials (and Inspect samples) per timed run")
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="timed rounds; the fastest counts")
     parser.add_argument("--no-inspect", action="store_true", help="worktrial's numbers only")
     args = parser.parse_args()
     n = max(args.trials, 2)
-    ok = command_section(n, not args.no_inspect)
+    ok = command_section(n, max(args.rounds, 1), not args.no_inspect)
     ok = in_process_section(n) and ok
     sys.exit(0 if ok else 1)
 

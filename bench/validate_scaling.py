@@ -94,6 +94,7 @@ class Validate:
 
 def validate(paths: list[str], home: Path, concurrency: int) -> Validate:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO / "src"), os.environ.get("PYTHONPATH")]))}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # byte-code cached as in a user's install (Inspect's venv has it)
     argv = [sys.executable, "-m", "worktrial.cli", "validate", *paths, "--json"]
     argv += ["--concurrency", str(concurrency), "--home", str(home)]
     t0 = time.perf_counter()
