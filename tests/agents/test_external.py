@@ -151,3 +151,18 @@ def test_how_a_run_ends(state: str, exit_code: int, timed_out: bool, expected: s
     result = ExecResult(124 if timed_out else exit_code, "", "boom", 1.0, timed_out)
     termination, detail = agent.ending(result, meter, Codex().parse([]))
     assert termination == expected, detail
+
+
+def test_the_lazily_registered_harnesses_are_the_external_ones() -> None:
+    # `worktrial.agents` registers these names without loading agents/external; the list must stay complete.
+    import subprocess
+    import sys
+
+    from worktrial.agents import EXTERNAL_HARNESSES
+    from worktrial.agents.external import HARNESSES
+
+    assert set(EXTERNAL_HARNESSES) == {*HARNESSES, "cmd"}
+    heavy = ("openai", "anthropic", "alembic", "worktrial.agents.external")
+    probe = f"import sys, worktrial.cli.run; print([m for m in {heavy!r} if m in sys.modules])"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"  # `worktrial run` of calibration agents loads no SDK, Alembic or harness

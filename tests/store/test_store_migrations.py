@@ -49,3 +49,8 @@ def test_an_old_store_upgrades_in_place_keeping_its_rows(store_url: str, version
     attempt = store.start_trial(tid, "")
     assert attempt == 1 and store.finish_trial(tid, attempt, card(0.5, attempt), "")
     assert {j.id for j in Store(store_url).jobs()} == {"old", "new"}
+
+
+def test_the_quick_head_check_names_alembics_head() -> None:
+    # A new migration must move HEAD too, or every store would be opened through Alembic.
+    assert migrate.head() == migrate.HEAD

@@ -13,7 +13,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..agents import calibration_agents, harness_of, is_builtin, plugin_names, shortcut_names
-from ..agents.external import with_model
 from ..analysis import TrialTable
 from ..grading import ScoreCard
 from ..run import EXECUTORS, ExecutorName, JobConfig, JobRunner, job_owner, trial_record
@@ -255,6 +254,8 @@ def agent_specs(agents: list[str], models: list[str], budgets: dict[str, float |
 
 
 def _command_specs(agent: str, models: list[str], overrides: str) -> list[str]:
+    from ..agents.external import with_model  # the harnesses and their gateway load only for a command agent
+
     try:
         chosen: list[str | None] = [*models] or [None]
         return [with_model(agent, m, overrides) for m in chosen]

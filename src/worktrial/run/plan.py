@@ -70,7 +70,9 @@ def check_settings(config: JobConfig) -> None:
 
 def load_instances(config: JobConfig) -> list[Instance]:
     # Refuse before anything is recorded, with exactly `worktrial lint`'s lines: a task bug is no trial error.
-    families = load_linted(Path(suite) for suite in config.suites)
+    # Only the families the --task filters name are linted and loaded (the first part of an id is the family's).
+    wanted = {t.split("/", 1)[0] for t in config.tasks} if config.tasks else None
+    families = load_linted((Path(suite) for suite in config.suites), wanted)
     instances = select(families, config.tasks or None, config.variants or None, config.levels or None)
     if not instances:
         raise _problem(

@@ -12,23 +12,28 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
 from ..locking import FileLock
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
 MIGRATIONS = Path(__file__).with_name("migrations")
+# The newest revision under migrations/versions (a test checks it is Alembic's head): a store already there is
+# opened with one read of its version table, without loading Alembic.
+HEAD = "0002"
 # Any fixed 64-bit number shared by every worktrial process: the key of the advisory lock migrations take.
 PG_MIGRATION_LOCK = 0x776F_726B_7472_6961
 
 
 @cache
 def _config() -> Config:
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     return cfg
@@ -37,20 +42,33 @@ def _config() -> Config:
 @cache
 def head() -> str:
     """The newest revision the shipped migrations define."""
+    from alembic.script import ScriptDirectory
+
     rev = ScriptDirectory.from_config(_config()).get_current_head()
     assert rev is not None, "the store ships no migrations"
     return rev
 
 
 def current(conn: Connection) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
     return MigrationContext.configure(conn).get_current_revision()
+
+
+def _at_head(conn: Connection) -> bool:
+    """The store records exactly one revision, HEAD (what Alembic would read, without loading it)."""
+    if not inspect(conn).has_table("alembic_version"):
+        return False
+    return list(conn.execute(text("SELECT version_num FROM alembic_version")).scalars()) == [HEAD]
 
 
 def upgrade(engine: Engine, sqlite_file: Path | None) -> None:
     """Migrate the store to head, or do nothing (one quick read) when it is there already."""
     with engine.connect() as conn:
-        if current(conn) == head():
+        if _at_head(conn):
             return
+    from alembic import command  # only a store that needs migrating pays for loading Alembic
+
     with _migration_lock(engine, sqlite_file), engine.begin() as conn:
         if sqlite_file is not None:
             # The driver would leave DDL outside any transaction; in one, a migration cut short changes nothing.

@@ -13,11 +13,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from .anthropic_messages import AnthropicProvider
 from .base import Provider, ProviderError
 from .keys import require_key
-from .local import LocalProvider
-from .openai_chat import OpenAIChatProvider
 from .retry import RetryPolicy
 
 OPENROUTER_URL = "https://openrouter.ai/api/v1"
@@ -52,11 +49,20 @@ def make_provider(model_id: str, options: ProviderOptions | None = None) -> Prov
     except ValueError as e:
         raise ProviderError(str(e)) from None
     r, t = opts.retry, opts.timeout_s
+    # The SDKs load only for the provider asked for (each takes a second or more to import).
+    if kind == "anthropic":
+        from .anthropic_messages import AnthropicProvider
+
+        return AnthropicProvider(model_id, rest, require_key("anthropic"), opts.base_url, retry=r, timeout_s=t)
+    if kind == "local":
+        from .local import LocalProvider
+
+        return LocalProvider(model_id, rest, opts.retry, opts.timeout_s)
+    from .openai_chat import OpenAIChatProvider
+
     if kind == "openai":
         key = require_key("openai")
         return OpenAIChatProvider(model_id, rest, key, opts.base_url, r, t, token_param="max_completion_tokens")
-    if kind == "anthropic":
-        return AnthropicProvider(model_id, rest, require_key("anthropic"), opts.base_url, retry=r, timeout_s=t)
     if kind == "openrouter":
         key = require_key("openrouter")
         url = opts.base_url or OPENROUTER_URL
@@ -67,4 +73,4 @@ def make_provider(model_id: str, options: ProviderOptions | None = None) -> Prov
             raise ProviderError(f"{model_id}: no server: pass base_url=... or set WORKTRIAL_BASE_URL")
         key = os.environ.get("WORKTRIAL_API_KEY") or "none"
         return OpenAIChatProvider(model_id, rest, key, server, retry=r, timeout_s=t)
-    return LocalProvider(model_id, rest, opts.retry, opts.timeout_s)
+    raise ProviderError(f"bad model id {model_id!r}")  # split_model_id admits no other kind

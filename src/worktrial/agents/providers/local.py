@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .base import Message, ModelResponse, ToolChoice, ToolSpec
-from .openai_chat import OpenAIChatProvider
 from .retry import RetryPolicy
+
+if TYPE_CHECKING:
+    from .openai_chat import OpenAIChatProvider
 
 # Sampled, but with a fixed seed: the same prompt gives the same answer.
 SAMPLING: dict[str, Any] = {"temperature": 0.7, "seed": 7}
@@ -25,6 +27,7 @@ class LocalProvider:
 
     async def _provider(self) -> OpenAIChatProvider:
         from ..local_model import shared_server  # the server module is loaded only when a local model is used
+        from .openai_chat import OpenAIChatProvider  # so is the openai package
 
         server = await asyncio.to_thread(shared_server)
         if self._inner is None or self._inner.base_url != server.base_url:

@@ -7,12 +7,12 @@ a suite with any of these problems, with the same lines (`load_linted`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from pathlib import Path
 
 from ..errors import Problem, TaskFormatError
-from ..loader import Family, Instance, check_family, find_family_roots, load_suite
+from ..loader import Family, Instance, check_family, find_family_roots
 from ..models import ROOT_CAUSE_PATTERNS
 from .code import lint_grader, lint_python, lint_solutions
 from .deliverable import lint_grader_config, lint_references
@@ -23,35 +23,54 @@ from .texts import lint_statements
 
 def lint_path(path: Path) -> list[Problem]:
     """Every problem of the family at `path`, or of every family below a suite folder."""
-    try:
-        roots = find_family_roots(path)
-    except TaskFormatError as e:
-        return e.problems
-    if not roots:
-        return [Problem(str(path), "", "no task.toml found", "pass a family folder or a suite containing some")]
-    problems: list[Problem] = []
-    for root in roots:
-        problems.extend(_lint_root(root))
-    return _unique(problems)
+    return _lint_paths([path], None)[1]
 
 
-def load_linted(paths: Iterable[Path]) -> list[Family]:
-    """The families under `paths`; raises TaskFormatError with exactly what `worktrial lint` reports, if anything."""
-    paths = list(paths)
-    problems = [p for path in paths for p in lint_path(path)]
+def load_linted(paths: Iterable[Path], families: Collection[str] | None = None) -> list[Family]:
+    """The families under `paths`; raises TaskFormatError with exactly what `worktrial lint` reports, if anything.
+
+    With `families`, only the family folders of those names are linted and loaded (a family's id is its folder's
+    name): a job of one family neither reads nor checks the others."""
+    loaded, problems = _lint_paths(list(paths), families)
     if problems:
         raise TaskFormatError(problems)
-    return [f for path in paths for f in load_suite(path)]
+    return loaded
 
 
-def _lint_root(root: Path) -> list[Problem]:
+def _lint_paths(paths: list[Path], families: Collection[str] | None) -> tuple[list[Family], list[Problem]]:
+    """The families loaded under `paths` and every problem found; each family is loaded once, linted, and kept."""
+    loaded: list[Family] = []
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            roots = find_family_roots(path)
+        except TaskFormatError as e:
+            problems.extend(e.problems)
+            continue
+        if not roots:
+            problems.append(
+                Problem(str(path), "", "no task.toml found", "pass a family folder or a suite containing some")
+            )
+        found: list[Problem] = []
+        for root in roots:
+            if families is not None and root.name not in families:
+                continue
+            family, root_problems = _lint_root(root)
+            found.extend(root_problems)
+            if family is not None:
+                loaded.append(family)
+        problems.extend(_unique(found))
+    return loaded, problems
+
+
+def _lint_root(root: Path) -> tuple[Family | None, list[Problem]]:
     try:
         family, found = check_family(root)
-        return found + lint_family(family)
+        return family, found + lint_family(family)
     except TaskFormatError as e:
-        return e.problems
+        return None, e.problems
     except Exception as e:  # a lint bug must still end in a line naming the family, never a traceback
-        return [
+        return None, [
             Problem(
                 str(root / "task.toml"),
                 "",
