@@ -4,7 +4,8 @@ impact figures from the logs and the chat export, given what the client's staff 
 facts (all optional): "clock_slow" {gateway node: seconds its clock ran slow}, "not_users" [client address
 prefixes that are not user traffic], "mitigation" {"time": ISO UTC, "component", "text"} when what ended the
 impact is not the change the logs show, "charged_no_order" {"orders", "amount", "refunded"} when customers were
-charged for orders that were never placed (the payment provider's settlement, in no log). Runs with cwd /workspace: reads input/, writes output/. Standard library
+charged for orders that were never placed (the payment provider's settlement, in no log). Runs with cwd
+/workspace: reads input/, writes output/. Standard library
 plus python-docx. `python _analysis.py '{...}'` runs it with those facts.
 """
 
