@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, "/solution")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _analysis import analyse, anomalies  # noqa: E402  (after the path set-up)
+from _analysis import analyse, anomalies  # noqa: E402
 
 facts: dict = {}
 seen = anomalies()
