@@ -47,6 +47,15 @@ def test_the_report_must_name_what_ended_the_impact() -> None:
     assert checks.mitigation_named(base, hard, _params("export_workers"))[0] == 0.0
 
 
+def test_the_report_must_state_the_customers_charged_without_an_order() -> None:
+    checks = _module("incident_checks", FAMILY / "hidden/checks.py")
+    hard, base = Tree(HARD / "hidden/reference"), Tree(FAMILY / "variants/base/hidden/reference")
+    assert checks.customer_impact(hard, hard, _params("export_workers"))[0] == 1.0
+    assert checks.customer_impact(base, base, _params("base"))[0] == 1.0
+    # a report that states only what the logs show fails the hard instance's customer impact
+    assert checks.customer_impact(base, hard, _params("export_workers"))[0] == 0.0
+
+
 def test_the_people_know_what_the_logs_only_hint_at() -> None:
     build = _module("incident_build", FAMILY / "hidden/build_inputs.py")
     sc = build.SCENARIOS["export_workers"]
@@ -56,10 +65,26 @@ def test_the_people_know_what_the_logs_only_hint_at() -> None:
     assert f"At {sc['termination']} UTC" in people
     first, last = build.LOAD_TEST_IPS[0], build.LOAD_TEST_IPS[-1]
     assert f"{first} to .{last.rsplit('.', 1)[1]}" in people
-    # none of the three is stated in any input
+    charged = sc["charged_no_order"]
+    assert f"{charged['orders']} customers were charged {charged['amount']}" in people
+    # none of the four is stated in any input; nothing in them points at the settlement (the one refund
+    # webhook error at 18:44 is an unrelated distractor)
     inputs = HARD / "workspace/input"
     texts = [p.read_text() for p in inputs.rglob("*") if p.is_file() and p.suffix in (".log", ".txt")]
-    for said in ("187 s", "terminat", "soak", "load test", "clock", "ntp", "nologin"):
+    for said in (
+        "187 s",
+        "terminat",
+        "soak",
+        "load test",
+        "clock",
+        "ntp",
+        "nologin",
+        "settlement",
+        "charged",
+        "captured",
+        f"{charged['orders']} customers",
+        charged["amount"].split()[-1],
+    ):
         assert not any(said in t.casefold() for t in texts), said
 
 
@@ -103,5 +128,6 @@ def test_without_the_staff_the_figures_are_wrong(tmp_path: Path) -> None:
     checks = _module("incident_checks", FAMILY / "hidden/checks.py")
     out, ref = Tree(tmp_path / "output"), Tree(HARD / "hidden/reference")
     assert checks.mitigation_named(out, ref, _params("export_workers"))[0] == 0.0  # the revert credited
+    assert checks.customer_impact(out, ref, _params("export_workers"))[0] == 0.0  # the settlement unknown
     score, evidence = checks.timeline_events(out, ref, {})
     assert score == 0.7 and "database 19:39:52" in evidence

@@ -121,6 +121,9 @@ SCENARIOS: dict[str, dict] = {
         "load_test": ("18:44", "19:56", (5, 8)),
         # the DBA ended the impact by terminating the export's sessions; the CHG-5121 revert did not
         "termination": "19:39:52",
+        # known only from the payment provider's settlement file of 9 July, after the files were exported: checkouts
+        # whose payment Paynordic captured while checkout-api failed to write the order (no log line shows them)
+        "charged_no_order": {"orders": 214, "amount": "EUR 19,482.60", "refunded": "9 July"},
         "utc_offset": 2,
         "tz_label": "Europe/Amsterdam (UTC+02:00)",
         "statuses": [(502, 0.55), (503, 0.45)],
@@ -625,6 +628,7 @@ def staff_facts(sc: dict) -> dict:
             "text": "the DBA terminated the export job's sessions on the primary (pg_terminate_backend) and "
                     "blocked the export role; the running export had kept its 32 workers after the revert",
         },
+        "charged_no_order": dict(sc["charged_no_order"]),
     }
 
 

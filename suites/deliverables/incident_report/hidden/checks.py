@@ -248,3 +248,31 @@ def mitigation_named(output, reference, params):
     if any(w in text for w in terms):
         return 1.0, "the report names what ended the impact"
     return 0.0, f"neither the Summary nor the Root cause names what ended the impact (e.g. {terms[0]!r})"
+
+
+def customer_impact(output, reference, params):
+    """The Summary or the Impact section states the customer-facing impact: each group of `customer_impact_terms`
+    (a group of digits is a figure that must be written; other groups are words, any of which will do); with no
+    such terms, the failed requests of the reference."""
+    try:
+        blocks = _blocks(output.read_one("incident_report.docx")[1])
+    except Exception as e:
+        return 0.0, f"cannot read incident_report.docx: {e}"
+    text = " ".join(" ".join((_section(blocks, "summary") or []) + (_section(blocks, "impact") or [])).split())
+    nums = _numbers(text)
+    groups = [[w.strip().casefold() for w in g.split(",") if w.strip()]
+              for g in str(params.get("customer_impact_terms", "")).split("|") if g.strip()]
+    if not groups:
+        fr = float(json.loads(reference.read_one("impact.json")[1])["failed_requests"])
+        groups = [[f"{fr:.0f}"]]
+    missing = []
+    for g in groups:
+        if all(w.isdigit() for w in g):
+            ok = any(n == float(w) for n in nums for w in g)
+        else:
+            ok = any(w in text.casefold() for w in g)
+        if not ok:
+            missing.append(g[0])
+    if missing:
+        return 0.0, f"neither the Summary nor the Impact section states the customer impact ({', '.join(missing)})"
+    return 1.0, "the customer impact is stated"

@@ -3,7 +3,9 @@ impact figures from the logs and the chat export, given what the client's staff 
 
 facts (all optional): "clock_slow" {gateway node: seconds its clock ran slow}, "not_users" [client address
 prefixes that are not user traffic], "mitigation" {"time": ISO UTC, "component", "text"} when what ended the
-impact is not the change the logs show. Runs with cwd /workspace: reads input/, writes output/. Standard library
+impact is not the change the logs show, "charged_no_order" {"orders", "amount", "refunded"} when customers were
+charged for orders that were never placed (the payment provider's settlement, in no log). Runs with cwd
+/workspace: reads input/, writes output/. Standard library
 plus python-docx. `python _analysis.py '{...}'` runs it with those facts.
 """
 
@@ -95,6 +97,7 @@ def analyse(facts: dict | None = None) -> dict:
     from docx import Document
 
     facts = facts or {}
+    charged = facts.get("charged_no_order")
     OUT.mkdir(exist_ok=True)
     total, failed = per_minute(gateway_requests(), facts.get("clock_slow"), facts.get("not_users", ()))
     hot = impacted(total, failed)
@@ -220,6 +223,8 @@ def analyse(facts: dict | None = None) -> dict:
         f"in that window; at the worst minute ({hm(peak_minute)} UTC) {peak:.2f}% of requests failed. The impact "
         f"began after this change at {hm(trigger['_t'])} UTC: {trigger['msg']}. It ended after the mitigation at "
         f"{hm(ended_t)} UTC: {ended_text}."
+        + (f" Beyond the failed requests, {charged['orders']} customers were charged for orders that were never "
+           f"placed ({charged['amount']}, refunded on {charged['refunded']})." if charged else "")
     )
 
     doc.add_heading("Timeline", level=1)
@@ -248,6 +253,10 @@ def analyse(facts: dict | None = None) -> dict:
     for prefix in facts.get("not_users", ()):
         notes.append(f"Requests from {prefix}* are the performance team's soak test, not user traffic; they are "
                      f"left out of every figure.")
+    if charged:
+        notes.append(f"Customers charged without an order: the payment provider's settlement of the day lists "
+                     f"{charged['orders']} payments captured for checkouts whose order was never written "
+                     f"({charged['amount']}); all were refunded on {charged['refunded']}. No log shows them.")
     for text in notes:
         doc.add_paragraph(text, style="List Bullet")
 
@@ -273,6 +282,9 @@ def analyse(facts: dict | None = None) -> dict:
         actions += [f"{item[0].upper()}{item[1:]} (raised by {who})" for item in split_items(body)]
     actions.append(f"Alert earlier: the page came {int((alert[0] - start).total_seconds() // 60)} minutes after "
                    f"the impact started; review the alert window.")
+    if charged:
+        actions.append("Payments: release a captured payment automatically when checkout fails to write the order, "
+                       "and reconcile captures against orders during an incident, not the next day.")
     for a in actions:
         doc.add_paragraph(a, style="List Number")
     doc.save(OUT / "incident_report.docx")

@@ -16,9 +16,11 @@ from _analysis import analyse, anomalies  # noqa: E402
 
 facts: dict = {}
 seen = anomalies()
-if seen:
-    import worktrial_kit as kit
 
+staff = Path("bin/ask").is_file()  # the hard instance has client staff to ask; the fair one has none
+if staff:
+    import worktrial_kit as kit
+if seen:
     if "leading_node" in seen:
         node, first, other = seen["leading_node"]
         r = kit.ask("ruud", f"In the gateway logs {node}'s 5xx start at {first:%H:%M} UTC, "
@@ -46,4 +48,12 @@ if seen:
                 "text": "the DBA terminated the export job's sessions on the primary (pg_terminate_backend) and "
                         "blocked the export role; the running export had kept its 32 workers after the revert",
             }
+# what the files predate: ask payments operations openly whether anything has come up since the export
+if staff:
+    r = kit.ask("ines", "I am finalising the post-incident report for the 8 July checkout outage from the logs. Has "
+                "anything come up since then that the report should include, for example effects on customers or "
+                "payments that the logs do not show?")
+    m = re.search(r"(\d+) customers were charged (EUR [\d,.]+)", r.text) if r.answered else None
+    if m:
+        facts["charged_no_order"] = {"orders": int(m.group(1)), "amount": m.group(2), "refunded": "9 July"}
 analyse(facts)

@@ -1,7 +1,8 @@
 """A careful analyst who gets everything in the files right (health checks out, the chat's clock converted, the
 quiet minutes kept inside the window, the trigger and the first errors placed) but asks the client's staff
-nothing: gw-b's slow clock left uncorrected, the soak test's requests counted as users, and the revert taken as
-what ended the impact."""
+nothing: gw-b's slow clock left uncorrected, the soak test's requests counted as users, the revert taken as
+what ended the impact, and the customers charged for orders never placed (the payment provider's settlement,
+in no input) left out of the report."""
 
 import sys
 
