@@ -39,7 +39,8 @@ def _engagement_card() -> ScoreCard:
                 name="memo",
                 kind="python",
                 value=0.5,
-                evidence="adjusted balance 783,394.02 not found; ledger 790,048.81 stated",
+                evidence="adjusted balance 783,394.02 not found; ledger 790,048.81 stated; "
+                "failed requests (606) not stated",
             ),
         ],
         kpi=-12.5,
@@ -53,11 +54,27 @@ def test_the_worker_view_hides_every_hidden_value() -> None:
     card = _engagement_card()
     view = worker_view(card)
     text = json.dumps(view.model_dump(mode="json"))
-    for secret in ("117312.06", "12.5", "-20", "SUM(", "1007176.25", "88.1", "'Q'", "807", "the X", "the Y", "394"):
+    for secret in (
+        "117312.06",
+        "12.5",
+        "-20",
+        "SUM(",
+        "1007176.25",
+        "88.1",
+        "'Q'",
+        "807",
+        "the X",
+        "the Y",
+        "394",
+        "606",
+    ):
         assert secret not in text, secret
     assert view.score == card.score and view.status == "done" and view.kpi is None and view.kpi_reference is None
     total, rows, cell, left, bi, liab, memo = view.components[1:]
-    assert memo.evidence == "adjusted balance [hidden] not found; ledger 790,048.81 stated"  # the delivered one stays
+    assert (
+        memo.evidence
+        == "adjusted balance [hidden] not found; ledger 790,048.81 stated; failed requests ([hidden]) not stated"
+    )  # the delivered one stays
     assert bi.evidence == "wrong: services 611309458.13 (expected [hidden]); not raised: [hidden]"
     assert liab.evidence == "ml-p018 101952.68 ≠ [hidden]; ml-x -≠[hidden], b != [hidden]"  # what was delivered stays
     assert total.evidence == "got 41, expected [hidden] (abs ±0.01)"

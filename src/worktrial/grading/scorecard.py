@@ -92,7 +92,7 @@ _NAMED = re.compile(
 # A delivered value set against the one it should equal ("ml-p018 4163.44 ≠ 17552.78", "x != 3"): the right side.
 _UNEQUAL = re.compile(r"(≠|!=)(\s*)[^,;()\s]+")
 # A reference figure the delivery was searched for ("adjusted balance 783,394.02 not found"): the figure.
-_SOUGHT = re.compile(r"-?\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s+(?:not found|not stated|missing)\b)", re.IGNORECASE)
+_SOUGHT = re.compile(r"-?\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s*%?\)?\s+(?:not found|not stated|missing)\b)", re.IGNORECASE)
 _HIDDEN_KINDS = frozenset({"kpi", "rubric", "rubric_probe"})
 _WORKER_DETAILS = frozenset({"agent", "gates_failed"})
 
