@@ -24,10 +24,10 @@ INVESTMENT = {
 }
 SAFE_ACCOUNT = {
     "rule_id": "R05", "priority": "50", "enabled": "1", "action": "HOLD",
-    "condition": "purpose in ('own_account', 'savings') and payee_new and amount >= 1000 and "
-                 "(cop_result != 'MATCH' or device_new_h <= 72)",
+    "condition": "purpose in ('own_account', 'savings') and amount >= 1000 and "
+                 "(cop_result != 'MATCH' or device_new_h <= 168)",
     "name": "Safe-account pattern", "since": "2026-03-09", "change_ref": "CR-2026-04",
-    "notes": "New own-account or savings payee with a name mismatch or a new device in the last 72 h",
+    "notes": "Own-account or savings payment with a name mismatch or a new device in the last 7 days (coached victims pay in chunks to the same payee)",
 }
 COMPLETIONS = {
     "rule_id": "R09", "priority": "65", "enabled": "1", "action": "ALLOW",
@@ -52,8 +52,8 @@ def main() -> int:
                      "the rule table rather than only the screens? Also, is anything changing in the app's payment "
                      "journey next month - new purpose options in the picker, for instance?")
     kit.ask_when_in("ines", "Ines, could you approve, as FRCB chair, a change to the hold rules: disable R06 "
-                            "(marketplace purchases), retire R01 in favour of a hold on new own-account or savings "
-                            "payees of GBP 1,000 or more with a name mismatch or a new device in the last 72 hours "
+                            "(marketplace purchases), retire R01 in favour of a hold on own-account or savings "
+                            "payments of GBP 1,000 or more with a name mismatch or a new device in the last 7 days "
                             "(R05), and release completion payments to conveyancers whose name matches (R09)? "
                             "Declan puts a hold at GBP 14 all in today."
                             " Also add R14, holding investment or other payments of GBP 1,000 or more that take 40% or more "

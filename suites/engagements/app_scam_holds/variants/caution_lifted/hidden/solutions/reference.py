@@ -36,8 +36,8 @@ CLOSE_MATCH_HOLD = {
     "name": "Close-match business payee", "since": "2026-03-09", "change_ref": "CR-2026-04",
     "notes": "Invoice redirection to look-alike business names since Dec 2025 (claims data)",
 }
-SAFE_ACCOUNT = {"rule_id": "R05", "condition": "purpose in ('own_account', 'savings') and payee_new and "
-                                             "amount >= 1000 and (cop_result != 'MATCH' or device_new_h <= 72)"}
+SAFE_ACCOUNT = {"rule_id": "R05", "condition": "purpose in ('own_account', 'savings') and "
+                                             "amount >= 1000 and (cop_result != 'MATCH' or device_new_h <= 168)"}
 
 
 def main() -> int:

@@ -25,8 +25,8 @@ INVESTMENT = {
 R04 = {"rule_id": "R04", "condition": "kestrel_score >= 0.40 and kestrel_score < 1 or kestrel_score >= 85",
        "notes": "Kestrel v4 probability since 13 Jan 2026 (0.40 = v3 85, release note); v3 fallback scores "
                 "0-100 at the old 85"}
-SAFE_ACCOUNT = {"rule_id": "R05", "condition": "purpose in ('own_account', 'savings') and payee_new and "
-                                             "amount >= 1000 and (cop_result != 'MATCH' or device_new_h <= 72)"}
+SAFE_ACCOUNT = {"rule_id": "R05", "condition": "purpose in ('own_account', 'savings') and "
+                                             "amount >= 1000 and (cop_result != 'MATCH' or device_new_h <= 168)"}
 
 
 def main() -> int:

@@ -29,8 +29,8 @@ QFP_HOLD = {
 VLT_HOLD = dict(QFP_HOLD, rule_id="R13", priority="46", name="Voltaic mule accounts",
                 condition="payee_inst == 'VLT' and payee_type == 'personal' and payee_new and amount >= 250",
                 notes="FCI-2026-011A; CP-12 clearance by Payments Compliance; review in 3 months")
-SAFE_ACCOUNT = {"rule_id": "R05", "condition": "purpose in ('own_account', 'savings') and payee_new and "
-                                             "amount >= 1000 and (cop_result != 'MATCH' or device_new_h <= 72)"}
+SAFE_ACCOUNT = {"rule_id": "R05", "condition": "purpose in ('own_account', 'savings') and "
+                                             "amount >= 1000 and (cop_result != 'MATCH' or device_new_h <= 168)"}
 
 
 def main() -> int:
