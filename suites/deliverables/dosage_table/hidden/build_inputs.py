@@ -298,7 +298,7 @@ def make_drugs(seed: int) -> list[Drug]:
         presentations = "; ".join(f"{mg_text(s, natural_unit(s))} tablets" for s in strengths[:3])
         drugs.append(Drug(name, cls, i < 12, rows, presentations=presentations))
     # Renal rules for 9 of the 12 formulary drugs and one of the withdrawn ones; the rest need no adjustment.
-    listed = rng.sample(range(12), 9) + [12]
+    listed = [*rng.sample(range(12), 9), 12]
     for i in listed:
         d = drugs[i]
         d.renal = {}
@@ -308,7 +308,7 @@ def make_drugs(seed: int) -> list[Drug]:
             for _ in range(50):
                 rule = make_rule(rng, band, d)
                 values = [renal_daily(r, rule) for r in d.rows]
-                if all(_le(v, p) for v, p in zip(values, previous)):
+                if all(_le(v, p) for v, p in zip(values, previous, strict=True)):
                     break
             else:
                 rule = ("avoid", 0, "Avoid.")
@@ -406,8 +406,8 @@ def renal_doc(site: Site):
         "the patient is in: CrCl 30-50 mL/min, CrCl 10-29 mL/min, or CrCl less than 10 mL/min."
     )
     d.add_paragraph(
-        "Percentages and maximum daily amounts refer to the usual adult dose in the formulary. \"Extend the dosing "
-        "interval\" means giving the same single dose less often. Medicines that are not listed in this guide need "
+        'Percentages and maximum daily amounts refer to the usual adult dose in the formulary. "Extend the dosing '
+        'interval" means giving the same single dose less often. Medicines that are not listed in this guide need '
         "no dose adjustment in any band."
     )
     d.add_heading("Medicines", 1)
@@ -537,8 +537,13 @@ def _entry(drug: Drug, row: Row) -> dict:
 
 def _warning(drug: Drug, row: Row) -> dict:
     hit = row.daily > row.max_daily + 1e-9
-    return {"drug": drug.name, "indication": row.indication, "present": hit, "daily_dose_mg": num(row.daily),
-            "max_daily_mg": num(row.max_daily)}
+    return {
+        "drug": drug.name,
+        "indication": row.indication,
+        "present": hit,
+        "daily_dose_mg": num(row.daily),
+        "max_daily_mg": num(row.max_daily),
+    }
 
 
 def key_entries(site: Site) -> list[dict]:
@@ -552,16 +557,27 @@ def key_entries(site: Site) -> list[dict]:
         suspended = [{"drug": sel.name, "indication": r.indication, "present": False} for r in sel.rows]
         kel_row = next(r for r in kel.rows if r.printed_max)
         return [
-            {"id": "committee_decision", "weight": 0.4,
-             "entries": suspended + [_entry(mira, r) for r in mira.rows],
-             "warnings": [{**_warning(sel, r), "present": False} for r in sel.rows if r.daily > r.max_daily]},
-            {"id": "keyed_maximum", "weight": 0.3,
-             "entries": [{**_entry(kel, kel_row), "values": {"max_daily_mg": num(kel_row.max_daily)}}],
-             "warnings": [_warning(kel, kel_row)]},
-            {"id": "renal_rereview", "weight": 0.3,
-             "entries": [{**e, "values": {k: v for k, v in e["values"].items() if k.startswith("crcl")}}
-                         for e in (_entry(tir, r) for r in tir.rows)],
-             "warnings": []},
+            {
+                "id": "committee_decision",
+                "weight": 0.2,
+                "entries": suspended + [_entry(mira, r) for r in mira.rows],
+                "warnings": [{**_warning(sel, r), "present": False} for r in sel.rows if r.daily > r.max_daily],
+            },
+            {
+                "id": "keyed_maximum",
+                "weight": 0.35,
+                "entries": [{**_entry(kel, kel_row), "values": {"max_daily_mg": num(kel_row.max_daily)}}],
+                "warnings": [_warning(kel, kel_row)],
+            },
+            {
+                "id": "renal_rereview",
+                "weight": 0.45,
+                "entries": [
+                    {**e, "values": {k: v for k, v in e["values"].items() if k.startswith("crcl")}}
+                    for e in (_entry(tir, r) for r in tir.rows)
+                ],
+                "warnings": [],
+            },
         ]
     groups: dict[str, list[tuple[Drug, Row]]] = {}
     for d in site.drugs:
@@ -573,8 +589,12 @@ def key_entries(site: Site) -> list[dict]:
             if kind:
                 groups.setdefault(kind, []).append((d, r))
     return [
-        {"id": kind, "weight": round(1 / len(groups), 6), "entries": [_entry(d, r) for d, r in pairs],
-         "warnings": [_warning(d, r) for d, r in pairs]}
+        {
+            "id": kind,
+            "weight": round(1 / len(groups), 6),
+            "entries": [_entry(d, r) for d, r in pairs],
+            "warnings": [_warning(d, r) for d, r in pairs],
+        }
         for kind, pairs in sorted(groups.items())
     ]
 

@@ -43,7 +43,8 @@ def dosage_layout(output, reference, params):
         keys = [_key(r, idx) for r in got.rows]
         one_each = len(keys) == len(want.rows) and len(set(keys)) == len(keys)
         if not one_each:
-            notes.append(f"{len(keys)} rows ({len(set(keys))} distinct drug/indication pairs), expected {len(want.rows)}")
+            pairs = len(set(keys))
+            notes.append(f"{len(keys)} rows ({pairs} distinct drug/indication pairs), expected {len(want.rows)}")
     else:
         one_each = False
         notes.append("no drug and indication columns")

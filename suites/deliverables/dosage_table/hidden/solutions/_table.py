@@ -53,13 +53,16 @@ def carried_over(names, path="input/renal_dosing_guide.pdf"):
 
 
 def run(ask=True):
+    """`ask`: True (everyone), False (no one) or the ids of the people to ask."""
     drugs = read_formulary()
     names = {name for name, _, _ in drugs}
     renal = read_renal(names)
     status = {name: on for name, on, _ in drugs}
     maxima = {}
-    ask = ask and can_ask()
-    if ask:
+    people = {"sunita", "imogen", "owen"} if ask is True else set(ask or ())
+    if not can_ask():
+        people = set()
+    if "sunita" in people:
         r = kit.ask(
             "sunita",
             "I am finalising the adult dosage table from formulary edition 9 for the e-prescribing build. Has "
@@ -70,6 +73,7 @@ def run(ask=True):
                 status[name] = False
             for name in re.findall(r"reinstated (\w+)", r.text):
                 status[name] = True
+    if "imogen" in people:
         for name, _on, entries in drugs:
             for indication, adult, _paed, max_text in entries:
                 daily = single_dose_mg(adult) * 24 / frequency_h(adult)
@@ -85,6 +89,7 @@ def run(ask=True):
                     m = re.search(r"maximum of ([\d.,]+ ?(?:mg|g|micrograms))", r.text) if r.answered else None
                     if m:
                         maxima[(name, indication)] = max(amounts_mg(m.group(1)))
+    if "owen" in people:
         for name in carried_over(names):
             r = kit.ask_when_in(
                 "owen",
@@ -123,7 +128,7 @@ def run(ask=True):
     ws.append(HEADERS)
     for r in rows:
         ws.append(r)
-    for col, width in zip("ABCDEFGH", (16, 44, 14, 12, 14, 20, 20, 22)):
+    for col, width in zip("ABCDEFGH", (16, 44, 14, 12, 14, 20, 20, 22), strict=True):
         ws.column_dimensions[col].width = width
     ws.freeze_panes = "C2"
     wb.save("output/dosage.xlsx")

@@ -5,6 +5,6 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _table import run  # noqa: E402
+from _table import run
 
 run()
