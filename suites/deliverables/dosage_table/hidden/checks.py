@@ -83,7 +83,9 @@ def key_entries(output, reference, params):
     except FileNotFoundError:
         return 0.0, "no key entries in the reference"
     groups = json.loads(raw)
-    table = _rows(output, "dosage.xlsx", "Dosage") or {}
+    table = _rows(output, "dosage.xlsx", "Dosage")
+    if not table:
+        return 0.0, "no readable Dosage table with drug and indication columns"
     warned = _rows(output, "warnings.csv", None) or {}
     total, notes = 0.0, []
     for group in groups:
