@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import json
 import random
 import re
 import shutil
@@ -149,6 +150,7 @@ class Row:
     freq_style: str  # hours | words | latin
     max_unit: str
     paed: str
+    printed_max: str = ""  # the monograph's text when it differs from the true maximum (a keying error)
 
     @property
     def daily(self) -> float:
@@ -166,6 +168,8 @@ class Row:
         return f"{mg_text(self.dose, unit)} {f}"
 
     def max_text(self) -> str:
+        if self.printed_max:
+            return self.printed_max
         return mg_text(self.max_daily, self.max_unit) + ("" if self.max_unit == "mcg" else " per day")
 
 
@@ -177,6 +181,18 @@ class Drug:
     rows: list[Row]
     renal: dict | None = None  # band -> (rule, value, text)
     presentations: str = ""
+    # what the client's staff know and the documents do not (hidden/DESIGN.md, "The client's staff")
+    true_renal: dict | None = None  # the renal team's re-reviewed rules, where the guide prints the old ones
+    renal_comment: str = ""  # the guide's comment line, when fixed rather than drawn
+    listed: bool | None = None  # the current formulary status, when a committee decision postdates the document
+
+    @property
+    def in_table(self) -> bool:
+        return self.formulary if self.listed is None else self.listed
+
+    @property
+    def rules(self) -> dict | None:
+        return self.true_renal or self.renal
 
 
 BANDS = ("30_50", "10_29", "below_10")
@@ -282,7 +298,7 @@ def make_drugs(seed: int) -> list[Drug]:
         presentations = "; ".join(f"{mg_text(s, natural_unit(s))} tablets" for s in strengths[:3])
         drugs.append(Drug(name, cls, i < 12, rows, presentations=presentations))
     # Renal rules for 9 of the 12 formulary drugs and one of the withdrawn ones; the rest need no adjustment.
-    listed = rng.sample(range(12), 9) + [12]
+    listed = [*rng.sample(range(12), 9), 12]
     for i in listed:
         d = drugs[i]
         d.renal = {}
@@ -292,7 +308,7 @@ def make_drugs(seed: int) -> list[Drug]:
             for _ in range(50):
                 rule = make_rule(rng, band, d)
                 values = [renal_daily(r, rule) for r in d.rows]
-                if all(_le(v, p) for v, p in zip(values, previous)):
+                if all(_le(v, p) for v, p in zip(values, previous, strict=True)):
                     break
             else:
                 rule = ("avoid", 0, "Avoid.")
@@ -390,8 +406,8 @@ def renal_doc(site: Site):
         "the patient is in: CrCl 30-50 mL/min, CrCl 10-29 mL/min, or CrCl less than 10 mL/min."
     )
     d.add_paragraph(
-        "Percentages and maximum daily amounts refer to the usual adult dose in the formulary. \"Extend the dosing "
-        "interval\" means giving the same single dose less often. Medicines that are not listed in this guide need "
+        'Percentages and maximum daily amounts refer to the usual adult dose in the formulary. "Extend the dosing '
+        'interval" means giving the same single dose less often. Medicines that are not listed in this guide need '
         "no dose adjustment in any band."
     )
     d.add_heading("Medicines", 1)
@@ -401,16 +417,15 @@ def renal_doc(site: Site):
         style = rng.randrange(2)
         for band in BANDS:
             d.add_paragraph(f"{BAND_LABELS[band][style]}: {drug.renal[band][2]}")
-        d.add_paragraph(
-            rng.choice(
-                [
-                    "Comment: monitor renal function at least every 3 days during treatment.",
-                    "Comment: accumulates in renal failure; watch for confusion.",
-                    "Comment: removed by haemodialysis; give the dose after dialysis.",
-                    "Comment: check levels after the 4th dose if CrCl is below 30 mL/min.",
-                ]
-            )
+        comment = rng.choice(
+            [
+                "Comment: monitor renal function at least every 3 days during treatment.",
+                "Comment: accumulates in renal failure; watch for confusion.",
+                "Comment: removed by haemodialysis; give the dose after dialysis.",
+                "Comment: check levels after the 4th dose if CrCl is below 30 mL/min.",
+            ]
         )
+        d.add_paragraph(drug.renal_comment or comment)
     return d
 
 
@@ -491,11 +506,11 @@ def write_reference(site: Site, ref: Path) -> None:
     ws.title = "Dosage"
     ws.append(HEADERS)
     warnings = []
-    for drug in sorted((x for x in site.drugs if x.formulary), key=lambda x: x.name):
+    for drug in sorted((x for x in site.drugs if x.in_table), key=lambda x: x.name):
         for row in sorted(drug.rows, key=lambda r: r.indication):
             renal = []
             for band in BANDS:
-                value = renal_daily(row, drug.renal[band]) if drug.renal else row.daily
+                value = renal_daily(row, drug.rules[band]) if drug.rules else row.daily
                 renal.append(value if value == "avoid" else num(value))
             ws.append([drug.name, row.indication, num(row.dose), row.freq, num(row.max_daily), *renal])
             if row.daily > row.max_daily + 1e-9:
@@ -507,10 +522,108 @@ def write_reference(site: Site, ref: Path) -> None:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(WARNING_HEADERS)
         w.writerows(warnings)
+    (ref / "key_entries.json").write_text(json.dumps(key_entries(site), indent=1) + "\n", encoding="utf-8")
+
+
+def _entry(drug: Drug, row: Row) -> dict:
+    """One dosage row as the reference has it: every graded value."""
+    values: dict[str, float | str] = {"adult_dose_mg": num(row.dose), "frequency_h": row.freq}
+    values["max_daily_mg"] = num(row.max_daily)
+    for band in BANDS:
+        v = renal_daily(row, drug.rules[band]) if drug.rules else row.daily
+        values[f"crcl_{band}_daily_mg"] = v if v == "avoid" else num(v)
+    return {"drug": drug.name, "indication": row.indication, "present": True, "values": values}
+
+
+def _warning(drug: Drug, row: Row) -> dict:
+    hit = row.daily > row.max_daily + 1e-9
+    return {
+        "drug": drug.name,
+        "indication": row.indication,
+        "present": hit,
+        "daily_dose_mg": num(row.daily),
+        "max_daily_mg": num(row.max_daily),
+    }
+
+
+def key_entries(site: Site) -> list[dict]:
+    """The entries checks.py:key_entries grades on their own: in an instance with staff, the entries each staff
+    fact changes (one group per fact, weighted as hidden/DESIGN.md says); elsewhere, the rows of the formulary's
+    hardest wordings (loading doses, ranges, micrograms, alternate days)."""
+    by_name = {d.name: d for d in site.drugs}
+    if site.instance == "riverside":
+        sel, mira = by_name["Selvorin"], by_name["Mirapenem"]
+        kel, tir = by_name["Kelmarin"], by_name["Tiramex"]
+        suspended = [{"drug": sel.name, "indication": r.indication, "present": False} for r in sel.rows]
+        kel_row = next(r for r in kel.rows if r.printed_max)
+        return [
+            {
+                "id": "committee_decision",
+                "weight": 0.2,
+                "entries": suspended + [_entry(mira, r) for r in mira.rows],
+                "warnings": [{**_warning(sel, r), "present": False} for r in sel.rows if r.daily > r.max_daily],
+            },
+            {
+                "id": "keyed_maximum",
+                "weight": 0.35,
+                "entries": [{**_entry(kel, kel_row), "values": {"max_daily_mg": num(kel_row.max_daily)}}],
+                "warnings": [_warning(kel, kel_row)],
+            },
+            {
+                "id": "renal_rereview",
+                "weight": 0.45,
+                "entries": [
+                    {**e, "values": {k: v for k, v in e["values"].items() if k.startswith("crcl")}}
+                    for e in (_entry(tir, r) for r in tir.rows)
+                ],
+                "warnings": [],
+            },
+        ]
+    groups: dict[str, list[tuple[Drug, Row]]] = {}
+    for d in site.drugs:
+        if not d.in_table:
+            continue
+        for r in d.rows:
+            kind = "loading" if r.dose_style == "loading" else "range" if r.dose_style == "range" else ""
+            kind = kind or ("micrograms" if r.dose < 1 else "alternate_days" if r.freq == 48 else "")
+            if kind:
+                groups.setdefault(kind, []).append((d, r))
+    return [
+        {
+            "id": kind,
+            "weight": round(1 / len(groups), 6),
+            "entries": [_entry(d, r) for d, r in pairs],
+            "warnings": [_warning(d, r) for d, r in pairs],
+        }
+        for kind, pairs in sorted(groups.items())
+    ]
+
+
+def staff_facts(site: Site) -> None:
+    """Riverside only: what the client's staff know that the documents do not say (hidden/DESIGN.md)."""
+    if site.instance != "riverside":
+        return
+    by_name = {d.name: d for d in site.drugs}
+    # 1. The Drug and Therapeutics Committee of 26 March 2026, after the extract: Selvorin suspended (batch
+    #    recall), Mirapenem back on the formulary in its place. Nothing in the documents hints at it.
+    by_name["Selvorin"].listed = False
+    by_name["Mirapenem"].listed = True
+    # 2. Kelmarin's maximum for focal seizures was keyed as 600 mg per day; the source monograph says 50 mg.
+    kel = next(r for r in by_name["Kelmarin"].rows if r.indication.startswith("Focal seizures"))
+    kel.printed_max, kel.max_daily = "600 mg per day", 50.0
+    # 3. Tiramex's renal entry was carried over from version 1.9; the renal team's re-review changed every band.
+    tir = by_name["Tiramex"]
+    tir.renal_comment = "Comment: entry unchanged from version 1.9."
+    tir.true_renal = {
+        "30_50": ("max", 1000.0, "Maximum 1 g per day."),
+        "10_29": ("max", 500.0, "Maximum 500 mg per day."),
+        "below_10": ("avoid", 0, "Avoid."),
+    }
 
 
 def build(site: Site) -> None:
     site.drugs = make_drugs(site.seed)
+    staff_facts(site)
     root = FAMILY / "variants" / site.instance
     inp = root / "workspace" / "input"
     ref = root / "hidden" / "reference"
@@ -521,7 +634,7 @@ def build(site: Site) -> None:
     save_docx(formulary_doc(site), inp / "formulary.docx")
     docx_to_pdf(renal_doc(site), inp / "renal_dosing_guide.pdf", f"{site.hospital} Renal Dosing Guide")
     write_reference(site, ref)
-    n_rows = sum(len(x.rows) for x in site.drugs if x.formulary)
+    n_rows = sum(len(x.rows) for x in site.drugs if x.in_table)
     n_warn = (ref / "warnings.csv").read_text().count("\n") - 1
     print(f"{site.instance}: {n_rows} rows, {n_warn} warnings")
 

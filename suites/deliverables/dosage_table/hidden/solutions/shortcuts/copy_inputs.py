@@ -1,4 +1,5 @@
 """Delivers the inputs under the requested names."""
+
 import os
 import shutil
 

@@ -1,5 +1,6 @@
 """A surface skim: the first number in each cell taken as mg whatever its unit, 'every N hours' understood but
 not qds/tds/bd/od, withdrawn drugs kept, and the renal guide's wording matched with one keyword per band."""
+
 import csv
 import os
 import re
@@ -8,8 +9,8 @@ import sys
 import openpyxl
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import worktrial_kit as kit  # noqa: E402
-from dosing import read_formulary  # noqa: E402
+import worktrial_kit as kit
+from dosing import read_formulary
 
 
 def first_number(text):
@@ -30,7 +31,7 @@ for name, _on_formulary, entries in read_formulary():
         daily = dose * 24 / freq
         bands = []
         for label in ("30", "10 ", "10 mL"):
-            part = block[block.find("CrCl " + label):][:90] if block else ""
+            part = block[block.find("CrCl " + label) :][:90] if block else ""
             bands.append("avoid" if "avoid" in part.lower() else daily / 2 if "%" in part else daily)
         rows.append([name, indication, dose, freq, top, *bands])
         if daily > top:
@@ -39,8 +40,18 @@ os.makedirs("output", exist_ok=True)
 wb = openpyxl.Workbook()
 ws = wb.active
 ws.title = "Dosage"
-ws.append(["drug", "indication", "adult_dose_mg", "frequency_h", "max_daily_mg", "crcl_30_50_daily_mg",
-           "crcl_10_29_daily_mg", "crcl_below_10_daily_mg"])
+ws.append(
+    [
+        "drug",
+        "indication",
+        "adult_dose_mg",
+        "frequency_h",
+        "max_daily_mg",
+        "crcl_30_50_daily_mg",
+        "crcl_10_29_daily_mg",
+        "crcl_below_10_daily_mg",
+    ]
+)
 for r in rows:
     ws.append(r)
 wb.save("output/dosage.xlsx")

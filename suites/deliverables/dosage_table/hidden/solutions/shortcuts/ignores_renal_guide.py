@@ -1,4 +1,5 @@
 """Reads the formulary correctly but never opens the renal guide: every band gets the usual daily amount."""
+
 import csv
 import os
 import sys
@@ -6,7 +7,7 @@ import sys
 import openpyxl
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from dosing import amounts_mg, clean, frequency_h, read_formulary, single_dose_mg  # noqa: E402
+from dosing import amounts_mg, clean, frequency_h, read_formulary, single_dose_mg
 
 rows, warnings = [], []
 for name, on_formulary, entries in read_formulary():
@@ -22,8 +23,18 @@ os.makedirs("output", exist_ok=True)
 wb = openpyxl.Workbook()
 ws = wb.active
 ws.title = "Dosage"
-ws.append(["drug", "indication", "adult_dose_mg", "frequency_h", "max_daily_mg", "crcl_30_50_daily_mg",
-           "crcl_10_29_daily_mg", "crcl_below_10_daily_mg"])
+ws.append(
+    [
+        "drug",
+        "indication",
+        "adult_dose_mg",
+        "frequency_h",
+        "max_daily_mg",
+        "crcl_30_50_daily_mg",
+        "crcl_10_29_daily_mg",
+        "crcl_below_10_daily_mg",
+    ]
+)
 for r in sorted(rows):
     ws.append(r)
 wb.save("output/dosage.xlsx")
