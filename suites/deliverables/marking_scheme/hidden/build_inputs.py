@@ -269,7 +269,7 @@ INSTANCES = {
         "concession": ["Kwame Asante", "Grace Oyelaran", "Daniel Kowalczyk"],
         "misspellers": ["Aisha Bello", "Ethan Marlowe"],
         # the grade boundaries the department re-based after the scheme was sent out (the Head of Chemistry)
-        "rebased_bands": [("9", 16), ("8", 15), ("7", 13), ("6", 10), ("5", 9), ("4", 7), ("3", 5), ("2", 3), ("1", 1),
+        "rebased_bands": [("9", 17), ("8", 15), ("7", 13), ("6", 10), ("5", 9), ("4", 7), ("3", 5), ("2", 3), ("1", 1),
                           ("U", 0)],  # fmt: skip
     },
 }
