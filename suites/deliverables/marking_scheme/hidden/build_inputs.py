@@ -270,7 +270,7 @@ INSTANCES = {
         "misspellers": ["Aisha Bello", "Ethan Marlowe"],
         # the grade boundaries the department re-based after the scheme was sent out (the Head of Chemistry)
         "rebased_bands": [("9", 17), ("8", 15), ("7", 13), ("6", 10), ("5", 9), ("4", 7), ("3", 5), ("2", 3), ("1", 1),
-                          ("U", 0)],  # fmt: skip
+                          ("U", 0)],
     },
 }
 
@@ -298,8 +298,8 @@ def outcomes_for(rng: random.Random, questions: list[Question], ability: float) 
 def answer_text(rng: random.Random, q: Question, outcome: list[bool], misspelt: frozenset = frozenset()) -> list[str]:
     """Lines of the student's answer that earn exactly the decided criteria.
 
-    `misspelt` holds the criteria (indices) written as a misspelling of a right phrase: under the exact rule that
-    earns nothing, under a spelling concession it earns the mark.
+    `misspelt` holds the criteria (index, which misspelling) written as a misspelling of a right phrase: under the
+    exact rule that earns nothing, under a spelling concession it earns the mark.
     """
     if q.choices[0]:
         letter = q.choices[0] if outcome[0] else rng.choice(q.choices[1])
@@ -307,8 +307,8 @@ def answer_text(rng: random.Random, q: Question, outcome: list[bool], misspelt: 
         return [text.lower() if rng.random() < 0.15 else text]
     if q.phrases:
         bits = [rng.choice(r if ok else w) for (r, w), ok in zip(q.phrases, outcome, strict=True)]
-        for i in sorted(misspelt):
-            bits[i] = MISSPELT[(q.n, i)][(q.n + i) % len(MISSPELT[(q.n, i)])]
+        for i, k in sorted(misspelt):
+            bits[i] = MISSPELT[(q.n, i)][k % len(MISSPELT[(q.n, i)])]
         if rng.random() < 0.5:
             bits = bits[::-1]
         sentence = ", ".join(bits)
@@ -492,7 +492,7 @@ def build_instance(name: str, inst: dict, root: Path) -> tuple[dict[str, dict], 
                 if outcomes[qn] is None:
                     outcomes[qn] = [rng.random() < ability for _ in questions[qn - 1].criteria]
                 outcomes[qn][i] = conceded
-                misspelt[qn] = misspelt.get(qn, frozenset()) | {i}
+                misspelt[qn] = misspelt.get(qn, frozenset()) | {(i, sum(map(ord, person)))}
         given, surname = person.split(" ", 1)
         name_field = f"{surname.upper()}, {given}" if person in inst.get("surname_first", []) else person
         number = "" if person in inst["no_number"] or person not in ids else ids[person]
