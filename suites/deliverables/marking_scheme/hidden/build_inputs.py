@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import random
 import re
 import shutil
@@ -252,9 +253,32 @@ INSTANCES = {
         "no_number": ["Reuben Stanfield"],
         "surname_first": ["Reuben Stanfield"],
         "outsiders": [("Bethany Crewe", "10A")],
-        "duplicates": ["Lily Thornbury", "Tariq Mahmood"],
+        "duplicates": [],
         "docx": ["Aisha Bello", "Kwame Asante", "Maya Fairclough", "Grace Oyelaran", "Elena Varga", "Lily Thornbury"],
+        # What only the school's staff know (variants/chem/hidden/people.toml). The test ran 09:10-10:00, students
+        # with 25% extra time until 10:12 (the invigilator); a file sent after a student's end time was sent after
+        # the class had seen the worked answers and is not marked. Each entry: (suffix, time) of the two files.
+        "sitting": {"end": "10:00", "extra_end": "10:12"},
+        "resubmit": {
+            "Lily Thornbury": (("_draft", "09:44"), ("_final", "10:27")),
+            "Imogen Castell": (("", "09:51"), ("_final", "10:19")),
+            "Tariq Mahmood": (("_draft", "09:36"), ("_final", "10:07")),
+        },
+        # students with a spelling concession in their learning support plan (the SENCo): a recognisable
+        # misspelling of a keyword earns the mark; the others misspell a keyword too, and get no mark for it
+        "concession": ["Kwame Asante", "Grace Oyelaran", "Daniel Kowalczyk"],
+        "misspellers": ["Aisha Bello", "Ethan Marlowe"],
+        # the grade boundaries the department re-based after the scheme was sent out (the Head of Chemistry)
+        "rebased_bands": [("9", 17), ("8", 15), ("7", 13), ("6", 10), ("5", 9), ("4", 7), ("3", 5), ("2", 3), ("1", 1),
+                          ("U", 0)],
     },
+}
+
+# recognisable misspellings of a right phrase, per (question, criterion index)
+MISSPELT = {
+    (6, 0): ["it reacts with oxigen", "Oxegen is added to it", "it combines with oxygin"],
+    (6, 2): ["to make magnesium oxcide", "forming magnesium oxied"],
+    (8, 1): ["the reaction is reversable", "the reaction was incompleet"],
 }
 
 
@@ -271,14 +295,20 @@ def outcomes_for(rng: random.Random, questions: list[Question], ability: float) 
     return out
 
 
-def answer_text(rng: random.Random, q: Question, outcome: list[bool]) -> list[str]:
-    """Lines of the student's answer that earn exactly the decided criteria."""
+def answer_text(rng: random.Random, q: Question, outcome: list[bool], misspelt: frozenset = frozenset()) -> list[str]:
+    """Lines of the student's answer that earn exactly the decided criteria.
+
+    `misspelt` holds the criteria (index, which misspelling) written as a misspelling of a right phrase: under the
+    exact rule that earns nothing, under a spelling concession it earns the mark.
+    """
     if q.choices[0]:
         letter = q.choices[0] if outcome[0] else rng.choice(q.choices[1])
         text = rng.choice(["{}", "{}", "({})", "Option {}", "{})"]).format(letter)
         return [text.lower() if rng.random() < 0.15 else text]
     if q.phrases:
         bits = [rng.choice(r if ok else w) for (r, w), ok in zip(q.phrases, outcome, strict=True)]
+        for i, k in sorted(misspelt):
+            bits[i] = MISSPELT[(q.n, i)][k % len(MISSPELT[(q.n, i)])]
         if rng.random() < 0.5:
             bits = bits[::-1]
         sentence = ", ".join(bits)
@@ -378,7 +408,7 @@ def write_scheme(path: Path, inst: dict) -> None:
 LABELS = ["Q{}: ", "Q{}. ", "{}) ", "Question {} - ", "{}. ", "Q{} "]
 
 
-def submission_lines(rng, name_field, number, klass, stamp, inst, outcomes, title) -> list[str]:
+def submission_lines(rng, name_field, number, klass, stamp, inst, outcomes, title, misspelt=None) -> list[str]:
     lines = [f"{SCHOOL} — {title}", f"Name: {name_field}", f"Class: {klass}"]
     if number:
         lines.append(f"Student number: {number}")
@@ -391,7 +421,7 @@ def submission_lines(rng, name_field, number, klass, stamp, inst, outcomes, titl
             if rng.random() < 0.5:
                 lines.append(label.format(q.n).rstrip())
             continue
-        body = answer_text(rng, q, outcome)
+        body = answer_text(rng, q, outcome, (misspelt or {}).get(q.n, frozenset()))
         lines.append(label.format(q.n) + body[0])
         lines.extend(body[1:])
         if rng.random() < 0.25:
@@ -414,7 +444,7 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z]+", "_", name.lower()).strip("_")
 
 
-def build_instance(name: str, inst: dict, root: Path) -> dict[str, dict]:
+def build_instance(name: str, inst: dict, root: Path) -> tuple[dict[str, dict], dict]:
     rng = random.Random(inst["seed"])
     inp = root / "workspace" / "input"
     if inp.exists():
@@ -434,9 +464,11 @@ def build_instance(name: str, inst: dict, root: Path) -> dict[str, dict]:
     with open(inp / "class_list.csv", "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["student_id", "surname", "given_name", "class", "access_arrangements"])
+        arrangements = {}
         for s in inst["students"]:
             given, surname = s.split(" ", 1)
-            w.writerow([ids[s], surname, given, inst["class"], rng.choice(["", "", "", "25% extra time", "reader"])])
+            arrangements[s] = rng.choice(["", "", "", "25% extra time", "reader"])
+            w.writerow([ids[s], surname, given, inst["class"], arrangements[s]])
 
     expected: dict[str, dict] = {}
     questions = inst["questions"]
@@ -450,6 +482,17 @@ def build_instance(name: str, inst: dict, root: Path) -> dict[str, dict]:
             total = sum(earned(q, outcomes[q.n]) for q in questions)
             if 2 <= total < max_total:
                 break
+        misspelt: dict[int, frozenset] = {}
+        if person in inst.get("concession", []) + inst.get("misspellers", []):
+            # a concession student writes "oxygen" (and a second keyword) misspelt, which earns the mark for them;
+            # a student without one misspells "oxygen" and earns nothing for it
+            conceded = person in inst.get("concession", [])
+            keys = [(6, 0), (8, 1)] if conceded else [(6, 0)]
+            for qn, i in keys:
+                if outcomes[qn] is None:
+                    outcomes[qn] = [rng.random() < ability for _ in questions[qn - 1].criteria]
+                outcomes[qn][i] = conceded
+                misspelt[qn] = misspelt.get(qn, frozenset()) | {(i, sum(map(ord, person)))}
         given, surname = person.split(" ", 1)
         name_field = f"{surname.upper()}, {given}" if person in inst.get("surname_first", []) else person
         number = "" if person in inst["no_number"] or person not in ids else ids[person]
@@ -457,7 +500,19 @@ def build_instance(name: str, inst: dict, root: Path) -> dict[str, dict]:
         stamp = f"{inst['date']} {9 + minute // 60:02d}:{10 + minute % 50:02d}"
         ext = ".docx" if person in inst["docx"] else ".txt"
         files = []
-        if person in inst["duplicates"]:
+        resubmit = inst.get("resubmit", {})
+        if person in resubmit:
+            # the counted file is the later one only when it was sent within the student's time
+            (first, first_at), (second, second_at) = resubmit[person]
+            sitting = inst["sitting"]
+            end = sitting["extra_end"] if arrangements.get(person) == "25% extra time" else sitting["end"]
+            in_time = second_at <= end
+            other = outcomes_for(rng, questions, ability * 0.7 if in_time else min(0.97, ability + 0.3))
+            files.append((f"{klass}_{slug(person)}{first}{ext}", f"{inst['date']} {first_at}",
+                          other if in_time else outcomes))  # fmt: skip
+            files.append((f"{klass}_{slug(person)}{second}{ext}", f"{inst['date']} {second_at}",
+                          outcomes if in_time else other))  # fmt: skip
+        elif person in inst["duplicates"]:
             draft = outcomes_for(rng, questions, ability * 0.7)
             early = f"{inst['date']} 08:{rng.randint(40, 58):02d}"
             files.append((f"{inst['class']}_{slug(person)}_draft{ext}", early, draft))
@@ -466,19 +521,37 @@ def build_instance(name: str, inst: dict, root: Path) -> dict[str, dict]:
         else:
             files.append((f"{klass}_{slug(person)}{ext}", stamp, outcomes))
         for fname, when, outc in files:
-            lines = submission_lines(rng, name_field, number, klass, when, inst, outc, inst["title"].split(" — ")[0])
+            lines = submission_lines(rng, name_field, number, klass, when, inst, outc, inst["title"].split(" — ")[0],
+                                     misspelt if outc is outcomes else None)  # fmt: skip
             write_submission(inp / "submissions" / fname, lines)
         if person in ids:
             expected[ids[person]] = {f"q{q.n}": earned(q, outcomes[q.n]) for q in questions}
-    return expected
+    return expected, staff_facts(inst, ids)
 
 
-def run_reference(input_dir: Path, reference_dir: Path) -> None:
+def staff_facts(inst: dict, ids: dict[str, str]) -> dict:
+    """What the staff of the instance tell a worker who asks them (people.toml), as the reference uses it."""
+    known: dict = {}
+    if "sitting" in inst:
+        known["sitting"] = inst["sitting"]
+    if inst.get("concession"):
+        known["concession"] = [ids[s] for s in inst["concession"]]
+    if inst.get("rebased_bands"):
+        known["bands"] = inst["rebased_bands"]
+    return known
+
+
+RUN = "import json, runpy, sys; runpy.run_path(sys.argv[1], init_globals={'KNOWN': json.loads(sys.argv[2])}, \
+run_name='__main__')"
+
+
+def run_reference(input_dir: Path, reference_dir: Path, known: dict) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         ws = Path(tmp)
         shutil.copytree(input_dir, ws / "input")
         (ws / "output").mkdir()
-        subprocess.run([sys.executable, str(FAMILY / "hidden/solutions/reference.py")], cwd=ws, check=True)
+        script = str(FAMILY / "hidden/solutions/reference.py")
+        subprocess.run([sys.executable, "-c", RUN, script, json.dumps(known)], cwd=ws, check=True)
         if reference_dir.exists():
             shutil.rmtree(reference_dir)
         reference_dir.mkdir(parents=True)
@@ -491,8 +564,8 @@ def run_reference(input_dir: Path, reference_dir: Path) -> None:
 def main() -> None:
     for name, inst in INSTANCES.items():
         root = FAMILY if name == "base" else FAMILY / "variants" / name
-        expected = build_instance(name, inst, root)
-        run_reference(root / "workspace" / "input", root / "hidden" / "reference")
+        expected, known = build_instance(name, inst, root)
+        run_reference(root / "workspace" / "input", root / "hidden" / "reference", known)
         with open(root / "hidden/reference/marks.csv", newline="", encoding="utf-8") as f:
             rows = {r["student_id"]: r for r in csv.DictReader(f)}
         bad = []

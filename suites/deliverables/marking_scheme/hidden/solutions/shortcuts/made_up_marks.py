@@ -8,7 +8,7 @@ import reference
 rng = random.Random(11)
 
 
-def mark_question(answer, criteria):
+def mark_question(answer, criteria, concession=False):
     got = sum(c["marks"] for c in criteria if rng.random() < 0.6)
     return got, ["see the mark scheme"] if got < sum(c["marks"] for c in criteria) else []
 
