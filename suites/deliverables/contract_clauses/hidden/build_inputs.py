@@ -122,6 +122,8 @@ class Contract:
     countersigned_later: bool = False  # the amendment's copy lacks the Supplier's signature; it was countersigned
     charges_note: str = ""  # Schedule 1 says the Annual Charges are indicative
     rebased_charges: int | None = None  # the Annual Charges as re-based by a signed change note
+    late_change: dict = field(default_factory=dict)  # signed after the batch was exported: in no file, no hint
+    late_change_date: str = ""
 
     @property
     def reg_id(self) -> str:
@@ -148,6 +150,11 @@ class Contract:
             t = replace(t, cap=a["cap"])
         if "tfc" in a:
             t = replace(t, tfc=a["tfc"])
+        late = self.late_change
+        if "term" in late:
+            t = replace(t, term_months=late["term"], term_style="months")
+        if "renewal" in late:
+            t = replace(t, **late["renewal"])
         return t
 
 
@@ -679,7 +686,7 @@ def key_terms(contracts: list[Contract]) -> list[dict]:
     """The contracts whose row and breaches decide the instance's hardest cases, graded one slice each
     (checks.py:key_terms). The hard instance's are the facts its staff hold; the fair instance's are the
     documented traps (amendments, the draft, euro and percentage caps)."""
-    held = [c for c in contracts if c.register_id or c.countersigned_later or c.rebased_charges]
+    held = [c for c in contracts if c.register_id or c.countersigned_later or c.rebased_charges or c.late_change]
     out = []
     for c in held or [c for c in contracts if c.amendment or c.draft or c.cap_kinds & {"pct", "EUR"}]:
         if c.register_id:
@@ -688,6 +695,8 @@ def key_terms(contracts: list[Contract]) -> list[dict]:
             why = "the amendment was countersigned by the Supplier after the copy on file was scanned: it is in force"
         elif c.rebased_charges:
             why = f"a signed change note re-based the Annual Charges to {money(c.rebased_charges)}"
+        elif c.late_change:
+            why = f"a variation signed on {c.late_change_date}, after the batch was exported, is in force"
         else:
             traps = [
                 ("a signed amendment applied", bool(c.amendment)),
@@ -696,7 +705,10 @@ def key_terms(contracts: list[Contract]) -> list[dict]:
                 ("a percentage cap converted", "pct" in c.cap_kinds),
             ]
             why = ", ".join(t for t, hit in traps if hit)
-        out.append({"id": c.reg_id, "why": why, "absent": [c.cid] if c.register_id else []})
+        item = {"id": c.reg_id, "why": why, "absent": [c.cid] if c.register_id else []}
+        # the late change is the one fact nothing in the files points to: it decides two escalations, so it
+        # weighs as much as two of the others (checks.py:key_terms)
+        out.append(item | ({"weight": 2} if c.late_change else {}))
     return out
 
 
@@ -1020,6 +1032,10 @@ SPRING = [
         courts="Each party irrevocably submits to the non-exclusive jurisdiction of the Scottish courts.",
         annual_charges=1_150_000,
         terms=Terms(48, "months", "auto", 6, "months", 1, "customer_without_cause", Cap("pct", 100)),
+        # the Commercial Board (9 June) would not approve 48 months on six months' notice; Variation No. 1 was
+        # signed on the platform on 12 June, two days after Procurement exported the batch
+        late_change={"term": 24, "renewal": {"notice": 60, "notice_unit": "days"}},
+        late_change_date="12 June 2026",
     ),
 ]
 

@@ -99,8 +99,9 @@ def _rules(table):
 
 
 def key_terms(output, reference, params):
-    """One slice per contract in hidden/reference/key_terms.json: its row right in every column, exactly its
-    breaches, and no row or breach under a reference that the register does not use ("absent")."""
+    """One slice per contract in hidden/reference/key_terms.json (of its "weight", 1 unless given): its row right
+    in every column, exactly its breaches, and no row or breach under a reference that the register does not use
+    ("absent")."""
     _, data = reference.read_one("key_terms.json")
     items = json.loads(data)
     if not items:
@@ -126,8 +127,10 @@ def key_terms(output, reference, params):
     for row in got.rows:
         delivered.setdefault(key(row[gi["contract_id"]]), row)
     wanted = {key(row[wi["contract_id"]]): row for row in want.rows}
-    right, notes = 0, []
+    right, total, notes = 0.0, 0.0, []
     for item in items:
+        weight = float(item.get("weight", 1))
+        total += weight
         cid = key(item["id"])
         mine, ref_row = delivered.get(cid), wanted[cid]
         wrong = [] if mine is not None else ["no row"]
@@ -143,5 +146,7 @@ def key_terms(output, reference, params):
         if wrong:
             notes.append(f"{item['id']} ({item['why']}): " + ", ".join(wrong))
         else:
-            right += 1
-    return right / len(items), f"{right}/{len(items)} key contracts right" + ("; " + "; ".join(notes) if notes else "")
+            right += weight
+    n_right = len(items) - len(notes)
+    summary = f"{n_right}/{len(items)} key contracts right"
+    return right / total, summary + ("; " + "; ".join(notes) if notes else "")

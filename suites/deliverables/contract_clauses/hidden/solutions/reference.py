@@ -1,7 +1,8 @@
 """Expert solution: read every contract (docx or pdf) and the playbook, apply signed amendments, ignore drafts,
 write output/clauses.xlsx and output/risks.csv. Where the client's staff can be asked (bin/ask), each anomaly in a
 document is put to the person who knows: an amendment without the Supplier's signature and two contract references
-in one agreement to the contracts administrator, Annual Charges on indicative volumes to Procurement."""
+in one agreement to the contracts administrator, Annual Charges on indicative volumes to Procurement; and before
+the register is finalised, the coordinator who exported the batch is asked whether anything changed since."""
 
 import csv
 import os
@@ -131,6 +132,31 @@ def annual_charges(text, cid, supplier):
     return charges
 
 
+def changes_since_export():
+    """Variations signed after the batch was exported, as {contract_id: {field: value}}: asked of the coordinator who
+    exported it, with an open question (nothing in the files points to them)."""
+    if not staff_available():
+        return {}
+    r = kit.ask(
+        "priya",
+        "I'm about to finalise the contract register for the batch you exported. Has anything changed or been "
+        "signed since the export that I should reflect?",
+    )
+    if not r.answered:
+        return {}
+    out = {}
+    for m in re.finditer(rf"Variation No\. \d+ to ({REF})(.*?)(?=Variation No\.|$)", r.text, re.S):
+        body, change = m.group(2), {}
+        term = re.search(r"initial term to [a-z\- ]+ \((\d+)\) months", body)
+        notice = re.search(r"notice of non-renewal to [a-z\- ]+ \((\d+)\) days", body)
+        if term:
+            change["term_months"] = int(term.group(1))
+        if notice:
+            change["notice_days"] = int(notice.group(1))
+        out[m.group(1)] = change
+    return out
+
+
 def parse_contract(text):
     text = kit.plain(text)
     text = re.split(r"Proposed Amendment", text)[0]  # an unsigned draft has no effect
@@ -236,6 +262,10 @@ def main():
             cap = amount
         c["liability_cap"] = int(cap) if isinstance(cap, float) and cap.is_integer() else cap
         rows.append(c)
+    for cid, change in changes_since_export().items():
+        for c in rows:
+            if c["contract_id"] == cid:
+                c.update({k: v for k, v in change.items() if k != "notice_days" or c["renewal"] == "auto"})
     rows.sort(key=lambda c: c["contract_id"])
 
     os.makedirs("output", exist_ok=True)

@@ -1,6 +1,7 @@
 """An expert who reads every document and gets every documented trap right, but asks the client's people nothing:
 the Aldermoor amendment without the Supplier's signature is dropped as the playbook says, the Harrowgate agreement
-is logged under the reference on its front page, and Kilbride's cap is taken on the indicative Annual Charges."""
+is logged under the reference on its front page, Kilbride's cap is taken on the indicative Annual Charges, and
+Brightwater's agreement is logged as the batch has it, without the variation signed after the export."""
 import os
 import runpy
 
