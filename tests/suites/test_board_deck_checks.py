@@ -45,6 +45,31 @@ def test_the_people_give_the_figures_the_generator_hid() -> None:
     assert f"EUR {b.HELD_CASH[1]}k of Field Service" in people
     assert f"EUR {b.RECHARGE[2]}k of Retail Diagnostics' warehouse" in people
     assert f"EUR {b.DEFERRED[2]}k of them as March revenue" in people
+    assert f"service credits of EUR {b.LATE_CREDIT[2]}k" in people and f"take EUR {b.LATE_CREDIT[2]}k off" in people
+
+
+def test_the_late_credit_is_hinted_nowhere_in_the_pack() -> None:
+    """The late service credits leave no trace in the inputs: Field Service's March revenue and gross profit in the
+    divest pack are the figures before the credits, and no input names a credit, the hospital group or a close
+    adjusted after the export."""
+    import zipfile
+
+    import openpyxl
+
+    b = _build_inputs()
+    unit, month, _ = b.LATE_CREDIT
+    master = b.build_master()[unit][month]
+    wb = openpyxl.load_workbook(DIVEST / "workspace/input/kpis.xlsx", data_only=True)
+    for sheet, field in (("Revenue", "revenue"), ("Gross profit", "gross_profit")):
+        rows = list(wb[sheet].iter_rows(values_only=True))
+        head = next(r for r in rows if r and r[0] == "Business unit")
+        col = next(j for j, v in enumerate(head) if hasattr(v, "year") and (v.year, v.month) == month)
+        shown = next(r[col] for r in rows if r and r[0] == unit)
+        assert shown == master[field]
+    for name in ("kpis.xlsx", "brief.docx"):
+        with zipfile.ZipFile(DIVEST / "workspace/input" / name) as z:
+            text = " ".join(z.read(n).decode("utf-8", "replace") for n in z.namelist() if n.endswith(".xml")).lower()
+        assert "brenholt" not in text and "credit" not in text and "adjusted close" not in text
 
 
 def test_the_reference_reads_the_answers_it_asks_for(monkeypatch, tmp_path: Path) -> None:
@@ -57,8 +82,14 @@ def test_the_reference_reads_the_answers_it_asks_for(monkeypatch, tmp_path: Path
         p["id"]: {t["id"]: t["answer"] for t in p["topics"]}
         for p in tomllib.loads((DIVEST / "hidden/people.toml").read_text())["person"]
     }
+
+    def henrik(q: str) -> str:
+        if "since the KPI pack was exported" in q:
+            return topics["henrik"]["since_the_export"]
+        return topics["henrik"]["march_billing" if "revenue of Software is" in q else "unit_structure"]
+
     route = {
-        "henrik": lambda q: topics["henrik"]["march_billing" if "revenue of Software is" in q else "unit_structure"],
+        "henrik": henrik,
         "lukas": lambda q: topics["lukas"]["january_losses"],
         "sanne": lambda q: topics["sanne"]["march_cash"],
         "oskar": lambda q: topics["oskar"]["march_recharge"],
@@ -70,13 +101,14 @@ def test_the_reference_reads_the_answers_it_asks_for(monkeypatch, tmp_path: Path
         return route[person](question)
 
     monkeypatch.setattr(ref, "_ask", ask)
+    monkeypatch.setattr(ref, "_staff", lambda: True)
     shutil.copytree(DIVEST / "workspace/input", tmp_path / "input")
     monkeypatch.chdir(tmp_path)
     ref.main()
     got = json.loads((tmp_path / "output/figures.json").read_text())
     want = json.loads((DIVEST / "hidden/reference/figures.json").read_text())
     assert got == want
-    assert sorted(asked) == ["henrik", "henrik", "lukas", "oskar", "sanne"]
+    assert sorted(asked) == ["henrik", "henrik", "henrik", "lukas", "oskar", "sanne"]
 
 
 def test_without_the_staff_every_fact_is_missed(monkeypatch, tmp_path: Path) -> None:
@@ -95,8 +127,54 @@ def test_without_the_staff_every_fact_is_missed(monkeypatch, tmp_path: Path) -> 
     assert abs(units["Field Service"]["closing_cash_eur_m"] - right["Field Service"]["closing_cash_eur_m"]) > 0.4
     assert abs(units["Instruments"]["gross_margin_pct"] - right["Instruments"]["gross_margin_pct"]) > 1.5
     assert abs(units["Software"]["revenue_eur_m"] - right["Software"]["revenue_eur_m"]) > 0.5
+    assert abs(units["Field Service"]["revenue_eur_m"] - right["Field Service"]["revenue_eur_m"]) > 0.1
     flags = {(r["business_unit"], r["metric"]) for r in got["risks"]}
     assert ("Field Service", "cash") not in flags and ("Instruments", "revenue") in flags
+    assert ("Field Service", "revenue") not in flags and ("Field Service", "gross_margin") not in flags
+
+
+def test_the_late_credit_alone_is_worth_a_fifth_of_the_score(tmp_path: Path) -> None:
+    """Every anomaly asked about but not whether anything changed after the export: about 0.2 lost; nothing
+    asked at all: the hard target holds."""
+    import shutil
+
+    from worktrial.grading import grade_deliverable
+    from worktrial.grading.deliverable import limits_of
+    from worktrial.tasks import load_family
+
+    b = _build_inputs()
+    instance = load_family(FAMILY).instance("divest")
+    grader = instance.config.grader
+    hidden = tmp_path / "hidden"
+    instance.materialise_tree("hidden", hidden)
+    ref = _reference()
+
+    def score(known: dict, name: str) -> float:
+        work = tmp_path / name
+        shutil.copytree(DIVEST / "workspace/input", work / "input")
+        here = Path.cwd()
+        try:
+            import os
+
+            os.chdir(work)
+            ref.main(known=known)
+        finally:
+            os.chdir(here)
+        result = grade_deliverable(
+            work / "output",
+            hidden / grader.reference_dir.removeprefix("hidden/"),
+            grader.checks,
+            limits=limits_of(grader),
+            hidden=hidden,
+            params=dict(instance.params),
+        )
+        assert not result.errors, result.errors
+        return result.score
+
+    assert score(b.KNOWN, "all") == 1.0
+    without = score({k: v for k, v in b.KNOWN.items() if k != "credits"}, "no_credit")
+    assert 0.15 <= 1 - without <= 0.25
+    assert score({}, "nobody") <= 0.6
 
 
 def test_the_fair_and_q4_packs_raise_no_question(monkeypatch, tmp_path: Path) -> None:

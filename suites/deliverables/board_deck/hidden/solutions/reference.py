@@ -200,6 +200,16 @@ def _ask(person: str, question: str) -> str:
         return ""
 
 
+def _staff() -> bool:
+    """Whether the instance has people to ask (bin/ask --who lists someone)."""
+    try:
+        import worktrial_kit as kit
+
+        return bool(kit.who())
+    except Exception:  # no world in this instance
+        return False
+
+
 def _eur_k(text: str) -> list[float]:
     return [float(v.replace(",", "")) for v in re.findall(r"EUR ([\d,]+)k", text)]
 
@@ -292,6 +302,19 @@ def ask_about_anomalies(units, rev, gp, cash, cust, flash_cash, flash_rev, cur_m
     return known
 
 
+def ask_what_changed(units, cur_months) -> dict:
+    """The pack is an export of one morning; before finalising, ask its owner whether anything was booked after
+    it. Credits agreed later reduce a unit's revenue and gross profit in the month they are booked to."""
+    text = _ask("henrik", (
+        "Before I finalise the board deck: has anything changed in the figures since the KPI pack was exported - "
+        "any entries booked in the close after the export that the pack does not have?"))
+    found, unit = _eur_k(text), next((u for u in units if u in text), None)
+    month = next((mo for mo in reversed(cur_months) if month_name(mo).split()[0] in text), cur_months[-1])
+    if not found or unit is None or "credit" not in text.lower():
+        return {}
+    return {unit: [[month[0], month[1], found[0]]]}
+
+
 def main(ask: bool = True, known: dict | None = None) -> None:
     """Build the deck; `ask` puts the pack's anomalies to the client's people, `known` gives their answers
     directly (the generator uses it to write the reference without a world)."""
@@ -316,6 +339,8 @@ def main(ask: bool = True, known: dict | None = None) -> None:
         if ask:
             known = ask_about_anomalies(units, rev, gp, cash, cust, flash_column(wb["Cash"]),
                                         flash_column(wb["Revenue"]), cur_months, prev_months)
+            if _staff():
+                known["credits"] = ask_what_changed(units, cur_months)
     adjustments = []
 
     per_unit, totals_cur, totals_prev = {}, {}, {}
@@ -329,6 +354,10 @@ def main(ask: bool = True, known: dict | None = None) -> None:
             r_u[(y, mo)] = r_u.get((y, mo), 0.0) - amount
             g_u[(y, mo)] = g_u.get((y, mo), 0.0) - amount
             adjustments.append(f"{u}: EUR {amount / 1000:.2f}m of next quarter's licence revenue deferred")
+        for y, mo, amount in known.get("credits", {}).get(u, []):
+            r_u[(y, mo)] = r_u.get((y, mo), 0.0) - amount
+            g_u[(y, mo)] = g_u.get((y, mo), 0.0) - amount
+            adjustments.append(f"{u}: EUR {amount / 1000:.2f}m of service credits booked after the pack")
         args = (r_u, g_u, cash.get(u, {}), cust.get(unit_key(u), {}))
         c, p = quarter_amounts(cur_months, *args), quarter_amounts(prev_months, *args)
         reorg = known.get("reorg")
