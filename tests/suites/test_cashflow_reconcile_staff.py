@@ -19,15 +19,6 @@ def _people() -> dict:
     return tomllib.loads((FAMILY / "variants/h2/hidden/people.toml").read_text())
 
 
-def test_the_people_gates_meet_the_standard() -> None:
-    from worktrial.tasks import load_family
-    from worktrial.world import run_gate_checks
-
-    report = run_gate_checks(load_family(FAMILY))
-    wrong = [(r.index, r.case.note, r.detail) for r in report.results if not r.ok]
-    assert report.ok, (report.shortfalls(), wrong)
-
-
 def test_only_the_hard_instance_has_staff_and_its_brief_says_how_to_ask(tmp_path: Path) -> None:
     from worktrial.run.workspace import has_world, materialise
     from worktrial.tasks import load_family

@@ -12,6 +12,7 @@ import pytest
 
 from worktrial.grading.checks.detect import detect
 from worktrial.tasks import Family, lint_path, load_family, load_suite
+from worktrial.world import run_gate_checks
 
 REPO = Path(__file__).resolve().parents[2]
 SUITE = REPO / "suites/deliverables"
@@ -25,6 +26,16 @@ def family(name: str) -> Family:
 @pytest.mark.parametrize("name", FAMILIES)
 def test_lint_clean(name: str) -> None:
     assert [str(p) for p in lint_path(SUITE / name)] == []
+
+
+GATE_CHECKED = [name for name in FAMILIES if (SUITE / name / "hidden/gate_checks.toml").is_file()]
+
+
+@pytest.mark.parametrize("name", GATE_CHECKED)
+def test_gate_checks_meet_the_standard(name: str) -> None:
+    report = run_gate_checks(family(name))
+    wrong = [(r.index, r.case.note, r.detail) for r in report.results if not r.ok]
+    assert report.ok, (report.shortfalls(), wrong)
 
 
 @pytest.mark.parametrize("name", FAMILIES)

@@ -45,7 +45,7 @@ CASES = {
     ),
     "oil_npt": (
         "claims/claim_lines_2026-03.csv",
-        "event_id,contractor_id,amount_usd\nE1,TDS,\"1,200.50\"\nE2,TDS,nan\nE3,TDS,inf\n",
+        'event_id,contractor_id,amount_usd\nE1,TDS,"1,200.50"\nE2,TDS,nan\nE3,TDS,inf\n',
         "event_id,contractor_id,amount_usd\nE9,TDS,99\n",
         lambda g, out: [(r["event_id"], r["amount"]) for r in g.read_claim_lines(out)],
         [("E1", 1200.5)],

@@ -27,15 +27,6 @@ def _mails() -> str:
     )
 
 
-def test_the_people_gates_meet_the_standard() -> None:
-    from worktrial.tasks import load_family
-    from worktrial.world import run_gate_checks
-
-    report = run_gate_checks(load_family(FAMILY))
-    wrong = [(r.index, r.case.note, r.detail) for r in report.results if not r.ok]
-    assert report.ok, (report.shortfalls(), wrong)
-
-
 def test_only_the_hard_instance_has_staff_facts() -> None:
     from worktrial.run.workspace import has_world
     from worktrial.tasks import load_family

@@ -33,7 +33,9 @@ def world(router: Router, tmp_path: Path) -> World:
 
 
 def test_cause_found_in_the_data_gets_both_approvals_without_the_technician(world: World) -> None:
-    declan = world.ask("declan", f"Can you approve a scheduler change that plans multipacks to manual? {CAUSE} {FIGURE}")
+    declan = world.ask(
+        "declan", f"Can you approve a scheduler change that plans multipacks to manual? {CAUSE} {FIGURE}"
+    )
     assert "CHG-2026-031" in declan.text and declan.facts == ["change_approval"]
     rukmini = world.ask(
         "rukmini",
@@ -59,7 +61,10 @@ def test_refusals_say_what_is_missing_and_change_as_the_evidence_grows(world: Wo
 @pytest.mark.parametrize(
     ("message", "rebuttal"),
     [
-        ("Please approve a scheduler change: the outfeed curtains are misaligned and cause the LC-OUT stops.", "within specification"),
+        (
+            "Please approve a scheduler change: the outfeed curtains are misaligned and cause the LC-OUT stops.",
+            "within specification",
+        ),
         ("Please approve the scheduler change; the stops are due to the robots' speed, up 37 % since January.", "85 %"),
     ],
 )
@@ -83,6 +88,7 @@ def test_fallback_points_to_the_night_technician(world: World) -> None:
 
 
 # ------------------------------------------------------------------ every variant: approvals on what is shown
+
 
 def _world(variant: str, tmp_path: Path) -> World:
     instance = load_family(FAMILY).instance(variant, "L3")
