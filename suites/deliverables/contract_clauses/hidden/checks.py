@@ -144,7 +144,7 @@ def key_terms(output, reference, params):
             if key(other) in delivered or (got_rules and key(other) in got_rules):
                 wrong.append(f"also logged under {other}")
         if wrong:
-            notes.append(f"{item['id']} ({item['why']}): " + ", ".join(wrong))
+            notes.append(f"{item['id']}: " + ", ".join(wrong))  # 'why' names the hidden fact: authors only
         else:
             right += weight
     n_right = len(items) - len(notes)
