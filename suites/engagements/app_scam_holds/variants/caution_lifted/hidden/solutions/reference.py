@@ -17,6 +17,12 @@ sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 import worktrial_kit as kit  # noqa: E402
 
 RULES = "system/config/hold_rules.csv"
+DRAINING = {
+    "rule_id": "R15", "priority": "59", "enabled": "1", "action": "HOLD",
+    "condition": "amount >= 1000 and balance_share >= 0.6",
+    "name": "Most of the balance", "since": "2026-03-09", "change_ref": "CR-2026-04",
+    "notes": "A payment of 60 % or more of the available balance is rarely genuine, whatever its purpose",
+}
 INVESTMENT = {
     "rule_id": "R14", "priority": "58", "enabled": "1", "action": "HOLD",
     "condition": "purpose in ('investment', 'other') and amount >= 1000 and balance_share >= 0.4",
@@ -47,7 +53,7 @@ def main() -> int:
     kit.ask("declan", "Declan, for an FRCB impact assessment: what does one hold cost Fraud Operations today in "
                       "handling time and money, and how often does the call stop the scam?")
     kit.merge_csv(RULES, "rule_id", [{"rule_id": "R03", "enabled": "0"}, NO_MATCH_HOLD, CLOSE_MATCH_HOLD,
-                                     SAFE_ACCOUNT, INVESTMENT])
+                                     SAFE_ACCOUNT, INVESTMENT, DRAINING])
     kit.run(["python3", "system/run_holds.py", "--db", "data/payments.db", "--out", "/tmp/holds_check",
              "--month", "2026-02"])
     bill = kit.query("data/payments.db", "SELECT sum(pellbrook_cost_gbp) FROM scam_reports")[0][0]
@@ -62,7 +68,8 @@ def main() -> int:
                             "of GBP 1,000 or more to new business payees for trades, bills and completions, and let "
                             "R05 cover the app's new savings purpose? Declan puts a hold at GBP 14."
                             " Also add R14, holding investment or other payments of GBP 1,000 or more that take 40% or more "
-                            "of the balance: investment scams are the largest typology no rule holds.", ["mon"])
+                            "of the balance: investment scams are the largest typology no rule holds; and R15, holding "
+                            "any payment of GBP 1,000 or more that takes 60% or more of the balance.", ["mon"])
     return 0
 
 
