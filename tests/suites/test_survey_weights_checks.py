@@ -1,9 +1,11 @@
-"""survey_weights' hard instance: three facts only the staff hold, each graded by its own slice, and gates that
-need evidence."""
+"""survey_weights' hard instance: four facts only the staff hold, each graded by its own slice, gates that need
+evidence, and one fact that no input hints at."""
 
 from __future__ import annotations
 
+import csv
 import importlib.util
+import io
 import json
 import tomllib
 from pathlib import Path
@@ -54,16 +56,21 @@ def _score(delivered: Path) -> float:
     return got / total
 
 
+FACTS = ("batch", "ages", "regions", "withdrawn")
+
+
 def test_each_fact_costs_its_own_slice() -> None:
     facts = json.loads((REF / "facts.json").read_text())
-    assert len(facts["alternatives"]) == 7
+    assert len(facts["alternatives"]) == 2 ** len(FACTS) - 1
     assert _score(REF) == 1.0
     none = _score(REF / "alternatives/none")
-    assert none <= 0.6
-    for missed in ("batch", "ages", "regions"):
-        applied = "-".join(f for f in ("batch", "ages", "regions") if f != missed)
+    assert none <= 0.5
+    for missed in FACTS:
+        applied = "-".join(f for f in FACTS if f != missed)
         cost = 1.0 - _score(REF / "alternatives" / applied)
-        assert 0.1 <= cost <= 0.2, (missed, cost)
+        # the fact hinted nowhere is worth about a fifth; the anomaly-hinted ones a little over a tenth each
+        low, high = (0.18, 0.22) if missed == "withdrawn" else (0.1, 0.15)
+        assert low <= cost <= high, (missed, cost)
 
 
 def test_the_people_know_what_the_inputs_only_hint_at() -> None:
@@ -79,6 +86,62 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     # the hints are in the data, the facts are not
     text = (HARD / "workspace/input/responses.csv").read_text()
     assert "rejected" not in text.lower() and "2026-10-17" in text
+    # the withdrawn interviews: listed by the one who holds the fact, and all valid own-panel interviews
+    withdrawn = facts["withdrawn_ids"]
+    assert len(withdrawn) == 24 and f"{', '.join(withdrawn[:-1])} and {withdrawn[-1]}." in people
+    kept = {r["resp_id"] for r in csv.DictReader(io.StringIO((REF / "weighted_responses.csv").read_text()))}
+    assert not kept & set(withdrawn)
+    assert set(withdrawn) <= {
+        r["resp_id"]
+        for r in csv.DictReader(
+            io.StringIO((REF / "alternatives/batch-ages-regions/weighted_responses.csv").read_text())
+        )
+    }
+
+
+def test_the_fact_hinted_nowhere_is_ordinary_in_the_data() -> None:
+    """Nothing in the inputs marks the withdrawn interviews: they are complete own-panel interviews of ordinary
+    length, spread over the fieldwork, and no file speaks of consent or withdrawal."""
+    facts = json.loads((REF / "facts.json").read_text())
+    rows = list(csv.DictReader(io.StringIO((HARD / "workspace/input/responses.csv").read_text())))
+    withdrawn = [r for r in rows if r["resp_id"] in set(facts["withdrawn_ids"])]
+    assert len(withdrawn) == len(facts["withdrawn_ids"])
+    assert all(r["status"].strip().lower() == "complete" and r["sample_source"] == "LP" for r in withdrawn)
+    assert all(8 <= int(r["duration_min"]) <= 26 for r in withdrawn)
+    assert len({r["interview_date"] for r in withdrawn}) >= 10
+    from docx import Document
+
+    doc = Document(HARD / "workspace/input/codebook.docx")
+    words = " ".join(p.text for p in doc.paragraphs).lower()
+    assert not any(w in words for w in ("consent", "withdr", "delet", "erasure"))
+
+
+def test_the_open_question_reaches_the_fact_and_a_question_about_the_batch_does_not() -> None:
+    from worktrial.tasks import load_family
+    from worktrial.world.gates import Said, judge_topic
+    from worktrial.world.routing import Router
+
+    fam = load_family(FAMILY)
+    people = fam.instance("autumn_raking", fam.config.instance_levels[-1]).people()
+    router = Router(people)
+    odile = people.person("odile")
+    assert odile is not None
+    topic = next(t for t in odile.topics if t.id == "since_delivery")
+
+    def opens(question: str) -> bool:
+        routed = {t for t, _ in router.route("odile", question)}
+        return "since_delivery" in routed and judge_topic(people, odile, topic, Said([question], (), {})).ok
+
+    assert opens("Has anything changed since you sent the data file?")
+    assert opens("Is there anything else I should know before I finalise the tables?")
+    assert not opens("46 Brightfield interviews on 17 October took under five minutes. Did they pass your checks?")
+    assert not opens("What quality checks does Larkspur run on the data?")
+    # the sender and the data processing executive point to her, without saying what she knows
+    for who, topic_id in (("priya", "since_sent"), ("tomasz", "since_export")):
+        person = people.person(who)
+        assert person is not None
+        answer = next(t.answer for t in person.topics if t.id == topic_id)
+        assert "Odile Farrant" in answer and "consent" not in answer and "withdr" not in answer
 
 
 def test_the_fair_instance_has_no_staff_and_the_hard_one_names_them() -> None:

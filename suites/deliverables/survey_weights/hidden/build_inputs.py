@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import itertools
 import json
 import math
 import random
@@ -76,12 +77,17 @@ SCENARIOS: dict[str, dict] = {
             "cati_patch": "2026-10-14",   # phone interviews before this date carry the spring region frame
             # the Age band sheet as pasted from the 2024 market model (the 2025 figures are the population's)
             "stale_age": [5910, 6950, 7610, 5010],
+            # own-panel members who withdrew their consent after the file was sent (hinted by no input; drawn
+            # from a generator of its own after the rows, so the inputs do not depend on it)
+            "withdrawn": (2026_10_26, 24),
         },
     },
 }
 
 
 FIXED_STAMP = "2026-01-05T09:00:00Z"
+# the staff's facts, in the order of the reference alternatives' names (hidden/checks.py FACTS)
+FACTS = ("batch", "ages", "regions", "withdrawn")
 
 
 def freeze_office(path: Path) -> None:
@@ -406,6 +412,16 @@ def run_reference(inputs: Path, people: Path | None, facts: tuple[str, ...]) -> 
     return ws / "output"
 
 
+def withdrawn_ids(sc: dict, header: list[str], rows: list[list[str]]) -> list[str]:
+    """The own-panel (LP) interviews whose respondents withdrew their consent after the file was sent: ordinary
+    valid interviews, drawn at random, so nothing in the data marks them."""
+    seed, n = sc["export"]["withdrawn"]
+    col = {h: i for i, h in enumerate(header)}
+    pool = sorted({r[0] for r in rows if r[col["status"]].strip().lower() == "complete"
+                   and r[col["sample_source"]] == "LP"})
+    return sorted(random.Random(seed).sample(pool, n))
+
+
 def staff_facts(sc: dict, header: list[str], rows: list[list[str]], ref: Path) -> dict:
     """What the grader needs to tell which of the staff's facts a delivery applied."""
     ex = sc["export"]
@@ -423,7 +439,8 @@ def staff_facts(sc: dict, header: list[str], rows: list[list[str]], ref: Path) -
                 recoded[i] = {"delivered": r[col["region"]], "corrected": str(int(r[col["region"]]) + 1)}
     bands = [b[0] for b in sc["bands"]]
     current = [sum(sc["population"][c][i] for c in sc["regions"]) for i in range(len(bands))]
-    return {"excluded_ids": batch, "batch_ids": batch, "recoded": recoded,
+    return {"excluded_ids": batch, "batch_ids": batch, "withdrawn_ids": withdrawn_ids(sc, header, rows),
+            "recoded": recoded,
             "age_targets": {"published": dict(zip(bands, ex["stale_age"])), "current": dict(zip(bands, current))},
             "alternatives": sorted(p.name for p in (ref / "alternatives").iterdir())}
 
@@ -451,15 +468,14 @@ def build(name: str) -> None:
     if ref.exists():
         shutil.rmtree(ref)
     people = inst / "hidden" / "people.toml"
-    # The facts the staff hold, one switch each: the reference applies all three, and the grader compares a
+    # The facts the staff hold, one switch each: the reference applies all four, and the grader compares a
     # delivery with the alternative that applies the same ones (hidden/checks.py), so each fact is its own slice.
-    combos = [("batch", "ages", "regions")]
+    combos = [FACTS]
     if people.exists():
-        combos = [tuple(f for f, on in zip(("batch", "ages", "regions"), bits) if on)
-                  for bits in [(a, b, c) for a in (1, 0) for b in (1, 0) for c in (1, 0)]]
+        combos = [tuple(f for f, on in zip(FACTS, bits) if on) for bits in itertools.product((1, 0), repeat=len(FACTS))]
     for facts in combos:
         out = run_reference(dest, people if people.exists() else None, facts)
-        target = ref if len(facts) == 3 else ref / "alternatives" / combo_key(facts)
+        target = ref if len(facts) == len(FACTS) else ref / "alternatives" / combo_key(facts)
         shutil.copytree(out, target)
         shutil.rmtree(out.parent)
         freeze_office(target / "tables.xlsx")
@@ -472,7 +488,8 @@ def build(name: str) -> None:
         data = list(csv.DictReader(f))
     total_w = sum(float(r["weight"]) for r in data)
     assert abs(total_w - len(data)) < 1e-3, total_w
-    assert len(data) == sc["n_complete"], len(data)
+    withdrawn = sc.get("export", {}).get("withdrawn", (0, 0))[1] if people.exists() else 0
+    assert len(data) == sc["n_complete"] - withdrawn, len(data)
     pop_total = sum(sum(v) for v in sc["population"].values())
 
     def band(age: int) -> int:

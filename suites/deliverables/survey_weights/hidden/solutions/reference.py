@@ -5,11 +5,12 @@ Post-stratification (cell weighting) when the margins workbook has the full regi
 raking (iterative proportional fitting) to the two margins when it has only those. Weights are scaled to a
 mean of 1. Records the export repeats count once. Where the client's staff can be asked (bin/ask), the anomalies
 in the data are put to whoever holds the answer: a one-day cluster of very short top-up panel interviews, margins
-whose totals disagree, and telephone interviews whose regions never include the last code. Runs with cwd
-/workspace; standard library, python-docx, openpyxl and the solution kit only.
+whose totals disagree, and telephone interviews whose regions never include the last code; and before finalising,
+the agency is asked whether anything has changed since it sent the file. Runs with cwd /workspace; standard
+library, python-docx, openpyxl and the solution kit only.
 
-SURVEY_FACTS (build only) limits which of the staff's facts are applied ("batch,ages,regions" by default; the
-build uses it to make the graded alternatives), and SURVEY_ASK=0 asks nobody.
+SURVEY_FACTS (build only) limits which of the staff's facts are applied ("batch,ages,regions,withdrawn" by default;
+the build uses it to make the graded alternatives), and SURVEY_ASK=0 asks nobody.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from openpyxl import Workbook, load_workbook
 IN, OUT = Path("input"), Path("output")
 OUT.mkdir(exist_ok=True)
 KEY_QUESTION = "Q1"
-APPLY = set(os.environ.get("SURVEY_FACTS", "batch,ages,regions").split(","))
+APPLY = set(os.environ.get("SURVEY_FACTS", "batch,ages,regions,withdrawn").split(","))
 ASK = os.environ.get("SURVEY_ASK", "1") != "0" and Path("bin/ask").exists()
 if ASK:
     sys.path.insert(0, "/solution")
@@ -99,6 +100,15 @@ if ASK and "sample_source" in header and "duration_min" in header:
             if "batch" in APPLY and re.search(r"rejected|not valid|leave them out", text):
                 gone = {id(r) for r in batch}
                 rows = [r for r in rows if id(r) not in gone]
+
+# Nothing in the files says what has happened since the agency sent them: ask before finalising.
+if ASK and "sample_source" in header:
+    text = ask("odile", "Before I finalise the weighting: has anything changed since the file was sent - anything I "
+               "should know about the interviews in it?", ("fri",))
+    listed = re.search(r"record numbers \(resp_id\):([^.]*)", text)
+    if "withdrawn" in APPLY and listed and re.search(r"withdr[ae]w|consent", text):
+        withdrawn = set(re.findall(r"\d+", listed.group(1)))
+        rows = [r for r in rows if r["resp_id"].strip() not in withdrawn]
 
 
 # ------------------------------------------------------------------------------------------------ targets
