@@ -591,13 +591,18 @@ def capacity_fn(params: dict, when: str = "current"):
     day_c, night_c = int(_p(params, "majors_day", 14)), int(_p(params, "majors_night", 11))
     old_day, old_night = int(_p(params, "majors_day_before", day_c)), int(_p(params, "majors_night_before", night_c))
     change = str(_p(params, "capacity_change", "2026-01-05"))
+    # from `weekend_from` (only the unseen month) the day shift on Saturdays and Sundays has `majors_weekend_day`
+    weekend_c, weekend_from = int(_p(params, "majors_weekend_day", 0)), str(_p(params, "weekend_from", "") or "")
 
     def cap(t: dt.datetime) -> int:
         night = t.hour >= NIGHT_FROM_H or t.hour < DAY_FROM_H
         # a night shift belongs to the date it starts on
-        shift_date = (t - dt.timedelta(hours=DAY_FROM_H)).date().isoformat()
+        shift = (t - dt.timedelta(hours=DAY_FROM_H)).date()
+        shift_date = shift.isoformat()
         if when == "history" and shift_date < change:
             return old_night if night else old_day
+        if weekend_c and weekend_from and not night and shift_date >= weekend_from and shift.weekday() >= 5:
+            return weekend_c
         return night_c if night else day_c
 
     return cap

@@ -15,7 +15,8 @@ and the first that fires decides (thresholds and lists come from config/streamin
  5. cat 3      category 3 walk-in: MAJORS if NEWS2 >= category3_walk_in.majors_if_news2_at_least or the
                presenting complaint is one of category3_walk_in.red_flags (optionally from an age);
                otherwise the stream of the first category3_walk_in.by_time window that contains the triage
-               time ({"from": "HH:MM", "to": "HH:MM", "stream"}), else category3_walk_in.stream
+               time ({"from": "HH:MM", "to": "HH:MM", "stream"}, optionally "days": ["mon", ...] of the
+               triage date), else category3_walk_in.stream
  6. fast track category in fast_track.categories, complaint in fast_track.complaints, age within range and
                triaged while fast track is open
  7. default    default_stream
@@ -30,6 +31,7 @@ from pathlib import Path
 from news2 import clean_vitals, news2
 
 STREAMS = ("RESUS", "MAJORS", "MINORS", "FAST_TRACK")
+DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
 def load_protocol(config_dir):
@@ -105,8 +107,9 @@ def stream_patient(att, p):
             if att["complaint"] == rf["complaint"] and int(att["age"]) >= int(rf.get("min_age", 0)):
                 return "MAJORS", f"category 3 red flag {rf['complaint']}", score
         clock = triage_clock(att)
+        day = DAYS[triage_time(att).weekday()]
         for w in c3.get("by_time", []):
-            if _in_window(clock, w["from"], w["to"]):
+            if _in_window(clock, w["from"], w["to"]) and day in w.get("days", DAYS):
                 return w["stream"], f"category 3 walk-in {w['from']}-{w['to']}", score
         return c3["stream"], "category 3 walk-in", score
     ft = p["fast_track"]
