@@ -236,8 +236,8 @@ def staff_facts(leases: list[dict], roles: dict, table: dict) -> list[dict]:
 
 
 def line_exit_fee(x: dict) -> float:
-    """The exit payment Operations agreed with the packaging line's lessor (five months' rent, in thousands)."""
-    return float(round(x["rent"] * 5, -3))
+    """The exit payment Operations agreed with the packaging line's lessor (three months' rent, in thousands)."""
+    return float(round(x["rent"] * 3, -3))
 
 
 def policy() -> dict:
@@ -618,8 +618,8 @@ def issues(roles: dict, staff: bool = False) -> list[dict]:
                                           "30/11/2026", "end of november", "27 november", "line back",
                                           "line was returned", "line returned", "returned the line",
                                           "line was handed back", "line handed back", "larger line", "new line",
-                                          "replacement line", "bought outright", "39,000", "39.000", "39 000",
-                                          "39000"]},
+                                          "replacement line", "bought outright", "23,000", "23.000", "23 000",
+                                          "23000"]},
         ]
     return [
         {"id": "prior_error", "what": f"{roles['prior_error']['id']}: prior-year schedule error",
