@@ -1,6 +1,6 @@
-"""lease_ifrs16's hard instance holds four facts only the client's staff know: the gates meet the standard, the
-facts are in no input but each leaves an anomaly there, the reference and the notes grade them, and the fair
-instance has no staff."""
+"""lease_ifrs16's hard instance holds five facts only the client's staff know: the gates meet the standard, the
+facts are in no input, four leave an anomaly there and one (ML-E002 ended early) is hinted nowhere and needs an open
+question, the reference and the notes grade them, and the fair instance has no staff."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 FAMILY = REPO / "suites/deliverables/lease_ifrs16"
 HARD = FAMILY / "variants/hard"
-STAFF = {"side_letter", "early_access", "signed_rent", "resale_estimate"}
+STAFF = {"side_letter", "early_access", "signed_rent", "resale_estimate", "line_returned"}
 
 
 def _facts(name: str) -> dict:
@@ -76,6 +76,78 @@ def test_each_fact_is_held_by_its_person_and_hinted_only_by_an_anomaly() -> None
     )
 
 
+def test_the_ended_line_is_hinted_nowhere_in_the_inputs() -> None:
+    """No file shows that ML-E002 ended early: the register still runs it to 2031 with its purchase option, the only
+    e-mail on it is Operations' of February, and neither the brief nor any input names the Operations Director."""
+    import openpyxl
+
+    from worktrial.kit.solution.documents import document_text
+    from worktrial.tasks import load_family
+
+    facts = _facts("hard")
+    s = next(s for s in facts["staff"] if s["id"] == "line_returned")
+    lid = s["lease"]
+    assert lid == facts["roles"]["purchase"] and s["weight"] == 2
+    lease = next(x for x in facts["leases"] if x["id"] == lid)
+    assert not lease["events"] and lease["purchase_price"] and lease["comm_m"] + lease["term"] > 2031 * 12
+    inputs = HARD / "workspace/input"
+    texts = [_mails(), load_family(FAMILY).instance("hard").brief()]
+    for p in sorted(inputs.iterdir()):
+        if p.suffix in (".docx", ".pdf"):
+            texts.append(document_text(p))
+        elif p.suffix == ".xlsx":
+            rows = openpyxl.load_workbook(p).active.iter_rows(values_only=True)
+            texts.append(" ".join(str(v) for r in rows for v in r if v is not None))
+        elif p.suffix == ".csv":
+            texts.append(p.read_text())
+    assert len(texts) == 2 + 7  # the mails and the brief; the register, schedule, extracts, policy, notices, tables
+    low = " ".join(texts).lower()
+    for word in (
+        "30 november",
+        "27 november",
+        "hessel",
+        "damsma",
+        f"eur {s['truth']['events'][0]['fee']:,.2f}",
+        "larger line",
+        "handed back",
+        "took the old line back",
+    ):
+        assert word not in low, word
+    mails = [m for m in sorted((inputs / "emails").glob("*.eml")) if lid in m.read_text()]
+    assert [m.name for m in mails] == ["2026-02-03_packaging_line.eml"]
+
+
+def test_the_ended_line_needs_an_open_question_to_operations() -> None:
+    """Hessel gives ML-E002's early end to an open question about changes since the files (or one naming the line),
+    not to a question about other equipment; Pieter's answer to the open question sends it on to him."""
+    from worktrial.tasks import load_family
+    from worktrial.world import Router
+    from worktrial.world.gates import Said, judge_topic
+
+    people = load_family(FAMILY).instance("hard").people()
+    router = Router(people)
+    hessel = people.person("hessel")
+    assert hessel is not None
+    topic = next(t for t in hessel.topics if t.id == "line_returned")
+
+    def given(message: str) -> bool:
+        routed = [t for t, _ in router.route("hessel", message)]
+        return "line_returned" in routed and judge_topic(people, hessel, topic, Said([message], frozenset(), {})).ok
+
+    assert given("Has anything changed on the equipment leases since the register was exported?")
+    assert given("Is there anything I should know before I finalise?")
+    assert given("Is the purchase option on ML-E002 still going to be exercised?")
+    assert not given("Are the laptops in the register leased per unit?")
+    assert not given("Do the floor scrubber rates include servicing?")
+    holders = [p.id for p in people.people if any("e002_ended_early" in t.facts for t in p.topics)]
+    assert holders == ["hessel"]
+    assert [t for t, _ in router.route("pieter", "Has anything changed since you sent me the files?")] == ["since_sent"]
+    pieter = people.person("pieter")
+    assert pieter is not None
+    assert "Hessel Damsma" in next(t.answer for t in pieter.topics if t.id == "since_sent")
+    assert "Hessel Damsma" in pieter.fallback
+
+
 def test_each_fact_changes_graded_figures_and_notes() -> None:
     import importlib.util
 
@@ -99,3 +171,10 @@ def test_each_fact_changes_graded_figures_and_notes() -> None:
     assert issues >= STAFF and "not_commenced" not in issues
     judged = (HARD / "hidden/reference/judgement_cases.csv").read_text().splitlines()[1:]
     assert {line.split(",")[0] for line in judged} == STAFF  # the judgement check grades each fact lease by lease
+    weights = {line.split(",")[0]: line.split(",")[-1] for line in judged}
+    assert weights == {k: "2" if k == "line_returned" else "1" for k in STAFF}  # the late change counts twice
+    by_id = {r["lease_id"]: r for r in full["rows"]}
+    assert by_id[facts["roles"]["purchase"]]["treatment"] == "terminated"
+    matters = json.loads((HARD / "hidden/reference/issues.json").read_text())
+    signed = next(i for i in matters if i["id"] == "signed_rent")
+    assert signed["all_of"] == [next(s["lease"] for s in facts["staff"] if s["id"] == "signed_rent")]

@@ -229,7 +229,15 @@ def staff_facts(leases: list[dict], roles: dict, table: dict) -> list[dict]:
     payable = float(x["rvg_full"] - round(estimate * 0.7, -2))
     out.append({"id": "resale_estimate", "person": "ruud", "lease": x["id"], "marker": f"{payable:,.0f}",
                 "truth": {"events": [{"kind": "rvg", "at": "2026-10", "payable": payable}]}})
+    x = roles["purchase"]  # hinted nowhere: Operations handed the packaging line back at the end of November
+    out.append({"id": "line_returned", "person": "hessel", "lease": x["id"], "marker": "30 November 2026",
+                "weight": 2, "truth": {"events": [{"kind": "terminate", "at": "2026-12", "fee": line_exit_fee(x)}]}})
     return out
+
+
+def line_exit_fee(x: dict) -> float:
+    """The exit payment Operations agreed with the packaging line's lessor (three months' rent, in thousands)."""
+    return float(round(x["rent"] * 3, -3))
 
 
 def policy() -> dict:
@@ -563,6 +571,15 @@ def staff_notes(notes: str, roles: dict) -> str:
         "needs correcting."))
     notes = notes.replace(f"; {ext}: extension option reasonably certain from 1 September 2026, remeasured at the "
                           "revised rate.", ".")
+    line = roles["purchase"]
+    old = next(part for part in notes.split("\n- ") if part.startswith(line["id"]))
+    notes = notes.replace(old, (
+        f"{line['id']}: the purchase option was reasonably certain at commencement (Operations, 3 February 2026), so "
+        "its price was a lease payment and the line was depreciated over its 12-year useful life. Operations agreed "
+        f"with {line['lessor']} on 27 November 2026 to end the lease early and handed the line back on 30 November "
+        f"2026 (a larger line, bought outright, replaces it): derecognised then, treatment terminated, the loss "
+        f"including the exit payment of EUR {line_exit_fee(line):,.2f} paid on 1 December 2026; the register still "
+        "shows the lease running to 2031 and needs correcting."))
     return notes.rstrip() + "\n" + (
         f"- {ext}: the 12 months' notice of the extension option ran out on 31 August 2026, but the side letter "
         "signed with the landlord on 25 August 2026 (Facilities) accepts notice until 31 May 2027: the option is "
@@ -580,6 +597,7 @@ def staff_notes(notes: str, roles: dict) -> str:
 def issues(roles: dict, staff: bool = False) -> list[dict]:
     if staff:  # the hard instance: the matters the staff's answers add or change
         uncomm, ext, signed = roles["uncommenced"]["id"], roles["extension"]["id"], roles["signed_rent"]["id"]
+        line = roles["purchase"]["id"]
         return [i for i in issues(roles) if i["id"] != "not_commenced"] + [
             {"id": "early_access", "what": f"{uncomm}: commenced on the handover for the fit-out",
              "all_of": [uncomm], "any_of": ["fit-out", "fit out", "fitout", "early access", "handed over on",
@@ -595,6 +613,13 @@ def issues(roles: dict, staff: bool = False) -> list[dict]:
             {"id": "signed_rent", "what": f"{signed}: the contract extract is the unsigned draft",
              "all_of": [signed], "any_of": ["draft", "unsigned", "signed lease", "signed contract",
                                             "signed version"]},
+            {"id": "line_returned", "what": f"{line}: ended early, the line handed back",
+             "all_of": [line], "any_of": ["30 november", "30 nov 2026", "30th november", "2026-11-30", "30.11.2026",
+                                          "30/11/2026", "end of november", "27 november", "line back",
+                                          "line was returned", "line returned", "returned the line",
+                                          "line was handed back", "line handed back", "larger line", "new line",
+                                          "replacement line", "bought outright", "23,000", "23.000", "23 000",
+                                          "23000"]},
         ]
     return [
         {"id": "prior_error", "what": f"{roles['prior_error']['id']}: prior-year schedule error",
@@ -622,7 +647,8 @@ def build(inst: Instance) -> None:
     roles = place_traps(inst, rng, leases, table)
     staff = staff_facts(leases, roles, table) if not inst.briefing_service_column else []
     if staff:
-        roles["signed_rent"] = next(x for x in leases if x["id"] == staff[-1]["lease"])
+        signed = next(s["lease"] for s in staff if s["id"] == "signed_rent")
+        roles["signed_rent"] = next(x for x in leases if x["id"] == signed)
     facts = {"entity": inst.entity, "policy": policy(), "ibr": table,
              "fx": {k: fx[k] for k in ("open", "close", "avg", "hist")},
              "leases": [{k: v for k, v in x.items() if k not in ("desc", "lessor")} for x in leases],
@@ -690,14 +716,15 @@ def write_judgement_cases(result: dict, facts: dict, path: Path) -> None:
     the commencement, the contract over the register on timing and term)."""
     rows = {r["lease_id"]: r for r in result["rows"]}
     roles = facts["roles"]
-    if facts.get("staff"):
-        picks = [(s["id"], s["lease"]) for s in facts["staff"]]
+    if facts.get("staff"):  # each fact's lease weighs as its fact says (the fact hinted nowhere counts twice)
+        picks = [(s["id"], s["lease"], s.get("weight", 1)) for s in facts["staff"]]
+        lines = ["judgement,lease_id,column,expected,weight"]
     else:
-        picks = [(role, roles[role]) for role in ("extension", "uncommenced", "timing", "term_conflict")]
-    lines = ["judgement,lease_id,column,expected"]
-    for what, lid in picks:
+        picks = [(role, roles[role], None) for role in ("extension", "uncommenced", "timing", "term_conflict")]
+        lines = ["judgement,lease_id,column,expected"]
+    for what, lid, weight in picks:
         for c in JUDGEMENT_COLUMNS:
-            lines.append(f"{what},{lid},{c},{rows[lid][c]}")
+            lines.append(f"{what},{lid},{c},{rows[lid][c]}" + ("" if weight is None else f",{weight}"))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -69,8 +69,9 @@ def _item_ok(have: str, column: str, expected: str) -> bool:
 
 
 def judgement_leases(output, reference, params):
-    """The leases whose figures turn on a fact beyond the register (hidden/DESIGN.md), each an equal share: its
-    treatment, opening and closing liability, payments, interest, depreciation and ROU asset (0.5 % or 5.00)."""
+    """The leases whose figures turn on a fact beyond the register (hidden/DESIGN.md), each a share by its `weight`
+    (equal shares where the cases give none): its treatment, opening and closing liability, payments, interest,
+    depreciation and ROU asset (0.5 % or 5.00)."""
     import csv
     import io
 
@@ -82,13 +83,15 @@ def judgement_leases(output, reference, params):
     if err:
         return 0.0, err
     leases: dict[str, list[bool]] = {}
+    weights: dict[str, float] = {}
     wrong: list[str] = []
     for c in cases:
         ok = _item_ok(got.get(c["lease_id"].upper(), {}).get(c["column"], ""), c["column"], c["expected"])
         leases.setdefault(c["lease_id"], []).append(ok)
+        weights[c["lease_id"]] = float(c.get("weight") or 1)
         if not ok:
             wrong.append(f"{c['lease_id']} {c['column']}")
-    score = sum(sum(v) / len(v) for v in leases.values()) / len(leases)
+    score = sum(weights[k] * sum(v) / len(v) for k, v in leases.items()) / sum(weights.values())
     right = sum(all(v) for v in leases.values())
     ev = f"{right}/{len(leases)} leases entirely right"
     if wrong:

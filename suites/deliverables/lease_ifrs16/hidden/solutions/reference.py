@@ -23,6 +23,9 @@ QUESTIONS = {
 QUESTIONS["resale_estimate"] = ("The register's resale estimate for the truck of lease {lease}, behind its residual "
                                  "value guarantee, was made at signing in June 2026. Is it still your estimate at "
                                  "31 December, or has it been updated?")
+QUESTIONS["line_returned"] = ("Before I finalise the close: has anything changed on the plants' equipment leases "
+                               "since Operations wrote to Group Reporting during the year, or since the register was "
+                               "exported?")
 AWAY = {"joost": ["fri"]}
 
 
