@@ -1118,6 +1118,9 @@ BOARD_REASONS = {
     "late_delivery": "The consumer reported the fault within 24 months of receiving the appliance; the trader's "
                      "published guarantee terms apply.",
 }
+# With `terse_board` the Board's decisions give no findings, only the result, and every appellant writes the
+# same plain objection: the overturned refusals must be traced through the claims and reports themselves.
+TERSE_BOARD_REASON = "The trader has not established that the refusal was justified; the refusal is set aside."
 UPHELD_REASON = {
     "misuse": "The repair report establishes an external cause; the guarantee exclusion applies.",
     "nff": "No fault could be found by two technicians; the claim is not established.",
@@ -1162,6 +1165,7 @@ def build_history(db_path: Path, params: dict, shipped: ShippedDecider, seed: in
     conn.executemany("INSERT INTO refund_register VALUES (?,?,?)", register)
     reg_pairs = [(s, d) for s, d, _ in register]
     notice_gap = _flag(params, "notice_gap")
+    terse_board = _flag(params, "terse_board")
     n_app = n_aud = n_let = 0
     for month in HISTORY_MONTHS:
         claims = simulate_month(Traffic("warranty_refunds", "history", seed, month), month, params, 300, 0.8,
@@ -1247,6 +1251,8 @@ def build_history(db_path: Path, params: dict, shipped: ShippedDecider, seed: in
                     key = "no_notice"
                 outcome, reason = "overturned", BOARD_REASONS[key]
                 grounds = GROUNDS.get(key, GROUNDS["invalid"])
+                if terse_board and key != "no_notice":
+                    reason, grounds = TERSE_BOARD_REASON, GROUNDS["invalid"]
             elif no_notice:
                 outcome, reason, grounds = "overturned", BOARD_REASONS["no_notice"], GROUNDS["no_notice"]
             else:
