@@ -126,6 +126,18 @@ RETAILERS = [
 SOUTHGATE = "RC-S"
 SOUTHGATE_CUTOVER = "2026-01-19"
 SOUTHGATE_SD9 = ("D. Okoro", "L. Fairweather")   # the Harbour Road workshop moved to ServiceDesk 9; Santos did not
+MILLBROOK_TECH = "P. Santos"   # Millbrook site; with `millbrook_sd9_from` it joins ServiceDesk 9 (unseen months only)
+
+
+def southgate_v2(params: dict, rc: str | None, technician: str | None, report_date: str) -> bool:
+    """Whether a Southgate report was coded in the v2 list by ServiceDesk 9 (Harbour Road from the cut-over,
+    Millbrook from `millbrook_sd9_from`, a date that falls after the history and that only Claims Systems knows)."""
+    if not _flag(params, "southgate_v2_feed") or rc != SOUTHGATE:
+        return False
+    if technician in SOUTHGATE_SD9 and report_date >= SOUTHGATE_CUTOVER:
+        return True
+    mill = str(_p(params, "millbrook_sd9_from", "") or "")
+    return bool(mill) and technician == MILLBROOK_TECH and report_date >= mill
 
 # known-defect facts of the world (which of them hold is a variant parameter)
 DW4_VENT_FIX_WEEK = 2536           # DW-4 built at Kolsby before ISO week 36/2025 lack the door-vent baffle
@@ -463,9 +475,8 @@ class _Gen:
             component = rng.choice(MAIN_BOARD_WORDINGS_NEW)  # the centres' new app lists parts its own way
         rc = spec.get("rc") or self.traffic.pick({k: v[3] for k, v in REPAIR_CENTRES.items()})
         reported = code
-        technician = rng.choice(TECHNICIANS[rc])
-        if _flag(self.params, "southgate_v2_feed") and rc == SOUTHGATE and technician in SOUTHGATE_SD9 and \
-                report_date.isoformat() >= SOUTHGATE_CUTOVER:
+        technician = spec.get("technician") or rng.choice(TECHNICIANS[rc])
+        if southgate_v2(self.params, rc, technician, report_date.isoformat()):
             reported = V2_TO_V3.get(code, code)
         if _flag(self.params, "westholm_case") and rc == WESTHOLM and \
                 report_date.isoformat() >= WESTHOLM_TABLETS_FROM and rng.random() < 0.4:
@@ -520,6 +531,15 @@ def _forced_specs(params: dict, scale: float, month: str) -> list[dict]:
     specs += [{"kind": "defect", "model": m, "code": "E10", "rc": SOUTHGATE} for m in ("WM5", "WM7", "TD2")] * n(2.7)
     specs += [{"kind": "misuse", "model": m, "code": "X01", "rc": SOUTHGATE} for m in ("WM5", "DW4")] * n(3)
     specs += [{"kind": "misuse", "model": m, "code": "X03", "rc": SOUTHGATE} for m in ("WM7", "FR6", "OV3")] * n(2)
+    # from its ServiceDesk 9 go-live Millbrook also takes the Harbour Road jobs it cannot fit in (unseen months)
+    mill = str(_p(params, "millbrook_sd9_from", "") or "")
+    if _flag(params, "southgate_v2_feed") and mill and month >= mill[:7]:
+        specs += [{"kind": "defect", "model": m, "code": "E21", "rc": SOUTHGATE, "technician": MILLBROOK_TECH}
+                  for m in ("WM5", "DW4")] * n(2)
+        specs += [{"kind": "defect", "model": m, "code": "E10", "rc": SOUTHGATE, "technician": MILLBROOK_TECH}
+                  for m in ("WM7", "TD2")] * n(1)
+        specs += [{"kind": "misuse", "model": m, "code": "X01", "rc": SOUTHGATE, "technician": MILLBROOK_TECH}
+                  for m in ("WM5", "DW4")] * n(1)
     # online orders delivered weeks after the purchase, failing between the two 24-month anniversaries
     late = float(_p(params, "late_delivery_claims", 16)) if _flag(params, "delivery_basis") else 4
     specs += [{"kind": "defect", "retailer": r, "late_delivery": d} for r, d in
@@ -753,8 +773,7 @@ def true_code(r: Row, params: dict) -> str | None:
     code = r.code
     if code and _flag(params, "westholm_case") and r.rc_id == WESTHOLM:
         code = normal_code(code)
-    if code and _flag(params, "southgate_v2_feed") and r.rc_id == SOUTHGATE and r.technician in SOUTHGATE_SD9 and \
-            (r.report_date or "") >= SOUTHGATE_CUTOVER:
+    if code and southgate_v2(params, r.rc_id, r.technician, r.report_date or ""):
         code = V2_TO_V3.get(code, code)
     return code
 
@@ -792,6 +811,10 @@ def segment_of(r: Row, params: dict, bt: dict) -> str:
         return "fr6_nff_kolsby"
     if _flag(params, "balt_market") and b is not None and b[1] == "BALT":
         return "balt_market"
+    mill = str(_p(params, "millbrook_sd9_from", "") or "")
+    if _flag(params, "southgate_v2_feed") and mill and r.rc_id == SOUTHGATE and r.technician == MILLBROOK_TECH \
+            and (r.report_date or "") >= mill:
+        return "millbrook_feed"
     if _flag(params, "southgate_v2_feed") and r.rc_id == SOUTHGATE and (r.report_date or "") >= SOUTHGATE_CUTOVER:
         return "southgate_feed"
     if _flag(params, "westholm_case") and r.rc_id == WESTHOLM and (r.report_date or "") >= WESTHOLM_TABLETS_FROM:
@@ -1118,6 +1141,9 @@ BOARD_REASONS = {
     "late_delivery": "The consumer reported the fault within 24 months of receiving the appliance; the trader's "
                      "published guarantee terms apply.",
 }
+# With `terse_board` the Board's decisions give no findings, only the result, and every appellant writes the
+# same plain objection: the overturned refusals must be traced through the claims and reports themselves.
+TERSE_BOARD_REASON = "The trader has not established that the refusal was justified; the refusal is set aside."
 UPHELD_REASON = {
     "misuse": "The repair report establishes an external cause; the guarantee exclusion applies.",
     "nff": "No fault could be found by two technicians; the claim is not established.",
@@ -1162,6 +1188,7 @@ def build_history(db_path: Path, params: dict, shipped: ShippedDecider, seed: in
     conn.executemany("INSERT INTO refund_register VALUES (?,?,?)", register)
     reg_pairs = [(s, d) for s, d, _ in register]
     notice_gap = _flag(params, "notice_gap")
+    terse_board = _flag(params, "terse_board")
     n_app = n_aud = n_let = 0
     for month in HISTORY_MONTHS:
         claims = simulate_month(Traffic("warranty_refunds", "history", seed, month), month, params, 300, 0.8,
@@ -1247,6 +1274,8 @@ def build_history(db_path: Path, params: dict, shipped: ShippedDecider, seed: in
                     key = "no_notice"
                 outcome, reason = "overturned", BOARD_REASONS[key]
                 grounds = GROUNDS.get(key, GROUNDS["invalid"])
+                if terse_board and key != "no_notice":
+                    reason, grounds = TERSE_BOARD_REASON, GROUNDS["invalid"]
             elif no_notice:
                 outcome, reason, grounds = "overturned", BOARD_REASONS["no_notice"], GROUNDS["no_notice"]
             else:

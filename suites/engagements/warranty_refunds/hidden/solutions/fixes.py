@@ -71,3 +71,6 @@ SOUTHGATE_V2 = {
     "map": {"X01": "E21", "E21": "X01", "X03": "E10", "E10": "X03"},
     "basis": "Claims Systems (F. Haddad): ServiceDesk 9 loaded the 2019 v2 code list; CR-2026-04",
 }
+SOUTHGATE_V2_MILLBROOK = {   # Millbrook joins ServiceDesk 9 on 2 March (Claims Systems; not in the history)
+    **SOUTHGATE_V2, "from_report_date": "2026-03-02", "technicians": ["P. Santos"],
+}

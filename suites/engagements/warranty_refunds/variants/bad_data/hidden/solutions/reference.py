@@ -6,6 +6,8 @@
 - Eastmere's FixFlow 4.2 (from 12 January) files the counter's intake record as a second report (N00, id
   suffix -P, later -PRE / -P1) that sorts after the technician's report; the job reads it and refuses.
 - The published guarantee terms run 24 months from delivery; the rules count from the purchase date.
+- Nothing in the history shows it, but Southgate's Millbrook site (P. Santos) joins ServiceDesk 9 on 2 March:
+  the claims systems engineer says so when asked whether anything changes in the feeds from March.
 """
 import sys
 
@@ -23,18 +25,22 @@ def main() -> int:
     kit.ask("farid", "Farid, since 19 January Southgate's (RC-S) failure codes contradict the technicians' text: X01 "
                      "'foreign object' on claims where the drain pump was replaced, E21 where a coin was found. Has "
                      "their ServiceDesk 9 mapping loaded the old v2 code list?")
+    kit.ask("farid", "Farid, thanks. Is Southgate's Millbrook site (P. Santos) going to move to ServiceDesk 9 as "
+                     "well, or is any other centre changing its system from March?")
     kit.ask("farid", "Farid, another one: since mid-January many Eastmere (RC-E) claims have two reports on the same "
                      "day - the technician's and an N00 intake record whose id ends in -P - and the job refuses them "
                      "as no fault found. Which report is the real one?")
     kit.ask("priscilla", "Priscilla, our guarantee terms (s.3.1) give 24 months from the date of delivery, but WOP-04 "
                          "and the triage rules count from the purchase date, and we lose guarantee-period refusals on "
                          "late webshop deliveries. Which date applies?")
-    fixes.install_rules({"rule_version": "TR-3.3", "feed_code_translations": [fixes.SOUTHGATE_V2],
+    fixes.install_rules({"rule_version": "TR-3.3",
+                         "feed_code_translations": [fixes.SOUTHGATE_V2, fixes.SOUTHGATE_V2_MILLBROOK],
                          **fixes.EASTMERE_INTAKE, **fixes.DELIVERY_START})
     kit.run(["python3", "system/triage.py", "--db", "data/claims.db", "--out", "/tmp/triage_check",
              "--month", "2026-02"], timeout=300)
     kit.ask_when_in("tobias", "Tobias, could you sign off a change request to the triage rules: translate the v2 "
-                              "codes (X01/E21, X03/E10) on Southgate Harbour Road reports from 19 January, skip "
+                              "codes (X01/E21, X03/E10) on Southgate Harbour Road reports from 19 January and on "
+                              "Millbrook's from its 2 March go-live, skip "
                               "Eastmere's intake placeholder reports (-P ids), both as Farid confirmed; count the "
                               "guarantee from the delivery date as the published terms say (Priscilla confirmed). "
                               "Annelie has agreed that I work on the rules. Everything else stays as it is.",
