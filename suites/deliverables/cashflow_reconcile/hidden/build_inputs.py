@@ -535,8 +535,8 @@ def staff_facts(inst: Instance, txns: list[Txn]) -> list[dict]:
     ]
 
 
-LATE_WEIGHT = 40  # the reconciling item only a person can settle and nothing in the files hints at
-LATE_ISSUE_WEIGHT = 10
+LATE_WEIGHT = 80  # the reconciling item only a person can settle and nothing in the files hints at
+LATE_ISSUE_WEIGHT = 14
 
 
 def late_fact(inst: Instance, txns: list[Txn]) -> list[dict]:
