@@ -1,5 +1,6 @@
 """cashflow_reconcile's staff on the hard instance: the gates meet the standard, only the hard instance has staff
-who hold facts, the people's answers name the items the grader expects, and the matters they settle weigh more."""
+who hold facts, the people's answers name the items the grader expects, the matters they settle weigh more, and the
+fact hinted nowhere is in no input, is given to an open question and is worth about a fifth of the score."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 FAMILY = REPO / "suites/deliverables/cashflow_reconcile"
 REF = FAMILY / "variants/h2/hidden/reference"
-STAFF_MATTERS = {"misdirected_credit", "spoiled_cheques", "zreport_duplicate"}
+STAFF_MATTERS = {"misdirected_credit", "spoiled_cheques", "zreport_duplicate", "cancelled_mandate"}
+LATE_REF = "BRI-2512-L"  # the direct debit the bank paid on a cancelled mandate (hinted nowhere)
 
 
 def _people() -> dict:
@@ -47,6 +49,12 @@ def test_the_answers_name_what_the_grader_expects() -> None:
     people = (FAMILY / "variants/h2/hidden/people.toml").read_text()
     issues = {i["id"]: i for i in json.loads((REF / "issues.json").read_text())}
     assert set(issues) >= STAFF_MATTERS
+    late = [
+        r for r in csv.DictReader((REF / "reconciliation.csv").open(encoding="utf-8")) if r["reference"] == LATE_REF
+    ]
+    assert [r["status"] for r in late] == ["bank_error"]
+    assert LATE_REF in people and f"£{-float(late[0]['bank_amount']):,.2f}" in people
+    assert issues["cancelled_mandate"]["all_of"] == ["BRINEWOOD"] and "Brinewood" in people
     rows = list(csv.DictReader((REF / "reconciliation.csv").open(encoding="utf-8")))
     staff_rows = {
         "bank_error": [r for r in rows if r["reference"].startswith("OME-")],
@@ -60,7 +68,7 @@ def test_the_answers_name_what_the_grader_expects() -> None:
             amount = abs(float(r["bank_amount"] or r["gl_amount"]))
             if status != "not_released":
                 assert f"£{amount:,.2f}" in people
-    for issue in STAFF_MATTERS:
+    for issue in STAFF_MATTERS - {"cancelled_mandate"}:  # named by the payee, checked above
         ident = issues[issue]["all_of"][0]
         assert any(ident in r["reference"].replace("-", "") for rs in staff_rows.values() for r in rs)
 
@@ -90,7 +98,7 @@ def test_the_matters_only_staff_settle_weigh_more() -> None:
 
     memo = docx.Document(str(REF / "memo.docx"))
     keep = docx.Document()
-    staff_words = ("OME-40712", "CHQ-001902", "ZR-2512")
+    staff_words = ("OME-40712", "CHQ-001902", "ZR-2512", LATE_REF)
     for p in memo.paragraphs:
         if not any(w in p.text for w in staff_words):
             keep.add_paragraph(p.text)
@@ -101,3 +109,63 @@ def test_the_matters_only_staff_settle_weigh_more() -> None:
     total = sum(i.get("weight", 1) for i in issues)
     assert score == (total - sum(i["weight"] for i in issues if i["id"] in STAFF_MATTERS)) / total
     assert score < 0.5 and "OME-40712" in evidence
+
+
+def _text(path: Path) -> str:
+    if path.suffix == ".docx":
+        import docx
+
+        d = docx.Document(str(path))
+        return "\n".join([p.text for p in d.paragraphs] + [c.text for t in d.tables for r in t.rows for c in r.cells])
+    if path.suffix == ".xlsx":
+        import openpyxl
+
+        wb = openpyxl.load_workbook(path, read_only=True)
+        return "\n".join(str(v) for ws in wb.worksheets for r in ws.iter_rows(values_only=True) for v in r if v)
+    return path.read_bytes().decode("cp1252", errors="replace")
+
+
+def test_the_fact_hinted_nowhere_is_in_no_input_and_needs_an_open_question() -> None:
+    import re
+
+    inputs = FAMILY / "variants/h2/workspace/input"
+    for path in inputs.iterdir():
+        text = _text(path).lower()
+        assert "brinewood" not in text or path.name in ("bank_statement.xlsx", "bank_portal_export.csv"), path.name
+        assert not re.search(r"(?:cancel|terminat|ended)\w*[^.]{0,60}(?:mandate|rental|forklift|lease)", text), path
+    callum = next(p for p in _people()["person"] if p["id"] == "callum")
+    topic = next(t for t in callum["topics"] if t["id"] == "since_the_exports")
+    (gate,) = topic["gate"]
+    pattern = re.compile(gate["pattern"], re.I)
+    assert pattern.search("Has anything changed since the exports were produced?")
+    assert pattern.search("Is there anything I should know before I finalise?")
+    assert pattern.search("Should I post the Brinewood direct debit?")
+    assert not pattern.search("What does the Despatched column of the cheque register mean?")
+    sender = next(p for p in _people()["person"] if p["id"] == "rafael")
+    assert any("Callum Reid" in t["answer"] and t["id"] == "since_the_files" for t in sender["topics"])
+    assert "Brinewood" not in sender["fallback"] and "Brinewood" not in callum["blurb"] + callum["fallback"]
+
+
+def test_the_fact_hinted_nowhere_is_worth_about_a_fifth() -> None:
+    """Its slices of the weighted checks: the reconciling item's F1 share, the matter, four statement cells and the
+    adjusted balance in the memo, over the task's check weights."""
+    import tomllib
+
+    task = tomllib.loads((FAMILY / "task.toml").read_text())
+    weights = {c["name"]: c.get("weight", 1) for c in task["grader"]["checks"] if not c.get("gate")}
+    total = sum(weights.values())
+    items = json.loads((REF / "item_weights.json").read_text())
+    late = next(v for k, v in items.items() if k.endswith("|bank_error") and v == max(items.values()))
+    want = sum(items.values())
+    f1_loss = 1 - 2 * (want - late) / (want + want - late + 1)
+    issues = json.loads((REF / "issues.json").read_text())
+    matter = next(i["weight"] for i in issues if i["id"] == "cancelled_mandate") / sum(
+        i.get("weight", 1) for i in issues
+    )
+    loss = (
+        f1_loss * weights["reconciling_items"]
+        + matter * weights["memo_raises_matters"]
+        + 4 / 12 * weights["reconciliation_statement"]
+        + 0.5 * weights["memo_figures"]
+    ) / total
+    assert 0.17 <= loss <= 0.25, loss

@@ -94,6 +94,9 @@ class Instance:
     cancelled_prior: bool = False  # a cheque of the signed-off reconciliation cancelled afterwards by e-mail
     # facts only the client's staff hold (variants/h2/hidden/people.toml), each behind an anomaly in the data
     staff_facts: bool = False
+    # a fact the purchase ledger holds that no input hints at (hidden/DESIGN.md): the bank paid the period-end
+    # leasing direct debit on a mandate cancelled before it, and owned up after the exports were produced
+    late_fact: bool = False
 
 
 INSTANCES = [
@@ -118,7 +121,7 @@ INSTANCES = [
         prior_end=dt.date(2025, 6, 30), prior_cheques=3, stale_cheque=True,
         reversal={"kind": "supplier", "month": 9}, returned_month=11, text_amount_rate=0.18,
         volume=3, tail_days=6, held_cheques=4, bank_error=True, fx_receipts=9, cancelled_prior=True,
-        staff_facts=True,
+        staff_facts=True, late_fact=True,
     ),
 ]
 
@@ -433,6 +436,8 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
 
     if inst.staff_facts:
         meta_issues += staff_facts(inst, txns)
+    if inst.late_fact:
+        meta_issues += late_fact(inst, txns)
 
     # ids: bank transaction ids in statement order, ledger entries in posting order -------------------------
     bank = sorted((t for t in txns if t.bank_date), key=lambda t: (t.bank_date, rng.random()))
@@ -454,7 +459,7 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
             t.status = "reversed"
         elif t.kind == "held":
             t.status = "not_released"
-        elif t.kind in ("bank_error", "misdirected"):
+        elif t.kind in ("bank_error", "misdirected", "cancelled_mandate"):
             t.status = "bank_error"
         elif t.kind == "spoiled":
             t.status = "not_released"
@@ -527,6 +532,28 @@ def staff_facts(inst: Instance, txns: list[Txn]) -> list[dict]:
          "all_of": [f"ZR{year % 100:02d}{last:02d}"],
          "any_of": ["duplicat", "twice", "double", "already posted", "already in", "same takings", "posted again",
                     "counted again"]},
+    ]
+
+
+LATE_WEIGHT = 80  # the reconciling item only a person can settle and nothing in the files hints at
+LATE_ISSUE_WEIGHT = 14
+
+
+def late_fact(inst: Instance, txns: list[Txn]) -> list[dict]:
+    """The fact no input hints at (hidden/DESIGN.md): the leasing direct debit of the last month, an ordinary bank
+    item not yet in the ledger by every sign in the files, was paid by the bank on a mandate the company had
+    cancelled when the rental ended; the bank confirmed its error after the exports and re-credits it after the
+    next period's lines in the portal export (the purchase ledger knows)."""
+    lease = next(t for t in txns if t.kind == "lease")
+    lease.kind = "cancelled_mandate"
+    name = inst.lease_name.split()[0].title()
+    return [
+        {"id": "cancelled_mandate", "weight": LATE_ISSUE_WEIGHT,
+         "what": f"direct debit {lease.bank_ref} ({inst.lease_name.title()}, {gbp(-lease.amount)}) paid by the bank "
+                 "on a mandate cancelled before it: the bank's error, to be re-credited, not posted",
+         "all_of": [name.upper()],
+         "any_of": ["cancelled", "mandate", "in error", "bank error", "bank's error", "re-credit", "recredit",
+                    "refund", "reclaim", "indemnity", "guarantee"]},
     ]
 
 
@@ -1062,6 +1089,8 @@ def issue_memo_text(issue: dict) -> str:
                                   "receipts, not ours; they are not posted, and the bank's recall clears them.",
             "spoiled_cheques": "The {what}: the purchase ledger confirmed they never left the office, so they are "
                                "not unpresented cheques; the bank should be told to stop them.",
+            "cancelled_mandate": "The {what}: the purchase ledger cancelled the mandate when the rental ended "
+                                 "and the bank has confirmed it should not have paid the collection.",
             "zreport_duplicate": "The {what}: the counter confirmed the Z-report posting repeats the weekly card "
                                  "settlements, so it is reversed, not a receipt in transit."}[issue["id"]].format(
         what=issue["what"])
@@ -1069,6 +1098,7 @@ def issue_memo_text(issue: dict) -> str:
 
 ROUTINE = ("bank_only", "gl_only")
 STAFF_KINDS = ("misdirected", "spoiled", "zreport")
+LATE_KINDS = ("cancelled_mandate",)
 
 
 def item_weights(txns: list[Txn]) -> dict[str, int]:
@@ -1082,6 +1112,8 @@ def item_weights(txns: list[Txn]) -> dict[str, int]:
         out[key] = 1 if t.status in ROUTINE and not t.prior and t.kind not in ("returned", "unsupported") else 3
         if t.kind in STAFF_KINDS:
             out[key] = STAFF_WEIGHT
+        if t.kind in LATE_KINDS:
+            out[key] = LATE_WEIGHT
     return out
 
 
