@@ -873,12 +873,21 @@ def _p(params: dict, key: str, default: Any) -> Any:
     return default if v is None else v
 
 
+def _allowance_change(params: dict) -> tuple[str, str, float]:
+    """(rig, month, hours): a rig whose monthly repair allowance differs in one month (agreed, never written down)."""
+    return (str(_p(params, "allowance_change_rig", "")), str(_p(params, "allowance_change_month", CLAIM_MONTH)),
+            float(_p(params, "allowance_change_h", 0)))
+
+
 def _forced_plan(params: dict) -> list[dict]:
     allowance = float(_p(params, "repair_allowance_h", 0))
     dup_rigs = {str(_p(params, "dup_rig", "")), str(_p(params, "dup_rollout", ""))} - {""}
     plan: list[dict] = []
+    change_rig, _month, change_h = _allowance_change(params)
     for rig in RIG_IDS:
         n_td = 6 if allowance > 0 or rig in dup_rigs else 2
+        if rig == change_rig and change_h > allowance:  # the rig whose allowance changes in the claim month
+            n_td += 6
         plan += [{"kind": "EQ_TD", "rig": rig, "scale": 1.3 if allowance > 0 or rig in dup_rigs else 1.0}
                  for _ in range(n_td)]
         plan.append({"kind": "EQ_MUDPUMP", "rig": rig})
@@ -981,9 +990,11 @@ def _plan_satisfied(conn: sqlite3.Connection, params: dict) -> bool:
         if st.count("in_spec") < 2 or st.count("out_of_spec") < 1:
             return False
     if float(_p(params, "repair_allowance_h", 0)) > 0:
+        change_rig, _month, change_h = _allowance_change(params)
         for rig in RIG_IDS:
             tot = sum(t["hours"] for t in truth.values() if t["party"] == "TDS" and t["rig"] == rig)
-            if not (32 <= tot <= 60):
+            lo, hi = (change_h + 4, change_h + 30) if rig == change_rig else (32, 60)
+            if not (lo <= tot <= hi):
                 return False
     # a post-event out-of-spec check must exist for at least one in-spec event (the "daily report" trap)
     if not any(t.get("post_event_oos") for t in fl if t["mud_status"] == "in_spec"):
@@ -1060,6 +1071,7 @@ def compute_truth(conn: sqlite3.Connection, params: dict, month: str | None = No
         t["chargeable_h"] = float(hours) if party != "OPERATOR" else 0.0
         truth[eid] = t
     if allowance > 0:
+        change_rig, change_month, change_h = _allowance_change(params)
         used: dict[tuple[str, str], float] = {}
         for _eid, t in sorted(truth.items(), key=lambda kv: (kv[1]["rig"], kv[1]["start"])):
             if t["party"] != "TDS":
@@ -1068,7 +1080,8 @@ def compute_truth(conn: sqlite3.Connection, params: dict, month: str | None = No
             before = used.get(key, 0.0)
             after = before + t["hours"]
             used[key] = after
-            t["chargeable_h"] = max(0.0, after - max(allowance, before))
+            limit = change_h if change_rig and key == (change_rig, change_month) else allowance
+            t["chargeable_h"] = max(0.0, after - max(limit, before))
     for t in truth.values():
         p = t["party"]
         t["amount"] = round(t["chargeable_h"] * RATES[p], 2) if p in RATES else 0.0

@@ -16,7 +16,8 @@ Attribution, in this order (config/claim_policy.json, approved under DP-OPS-017 
    the `no_check_window_h` hours before the start. Otherwise it is Company risk.
 4. Repair allowance (`repair_allowance.enabled`): the first `hours_per_rig_month` hours of the rig contractor's
    equipment breakdown per rig and calendar month are paid at the Operating Rate and not claimed; the event that
-   crosses the allowance is claimed for the hours beyond it.
+   crosses the allowance is claimed for the hours beyond it. `overrides` lists [{"rig_id", "month", "hours"}] for a
+   rig whose allowance differs in one month.
 5. Mud weights: `mud_weight_sg_feeds` lists [{"rig_id", "from"}] whose mud weights arrive in SG from that date
    (converted to ppg x 8.345).
 A claim line's amount is the claimed hours times the contractor's recovery rate (config/recovery_rates.csv).
@@ -246,17 +247,19 @@ def build_claim(conn, month, config_dir):
 
     if ra.get("enabled") and float(ra.get("hours_per_rig_month") or 0) > 0:
         allowance = float(ra["hours_per_rig_month"])
+        overrides = {(o["rig_id"], o["month"]): float(o["hours"]) for o in ra.get("overrides") or []}
         used = {}
         keep = []
         for c in sorted(candidates, key=lambda c: (c["rig_id"], c["start_time"])):
             if c["contractor_id"] == ra.get("contractor_id", "TDS") and c["npt_code"] == ra.get("npt_code", "1-EQUIP"):
                 key = (c["rig_id"], c["report_date"][:7])
+                limit = overrides.get(key, allowance)
                 before = used.get(key, 0.0)
                 after = before + float(c["hours"])
                 used[key] = after
-                chargeable = max(0.0, after - max(allowance, before))
+                chargeable = max(0.0, after - max(limit, before))
                 if chargeable <= 0:
-                    not_claimed.append({**c, "reason": f"within the monthly repair allowance ({allowance:g} h)"})
+                    not_claimed.append({**c, "reason": f"within the monthly repair allowance ({limit:g} h)"})
                     continue
                 if chargeable < float(c["hours"]):
                     c["basis"] += f" / {float(c['hours']) - chargeable:g} h within repair allowance"
