@@ -94,7 +94,8 @@ class Router:
         # Topics that are the clear reading of at least one part of the question, on that part alone; those
         # read from a part that asks something come first, so what was asked is answered before what was told.
         winners = {int(row.argmax()) for row in parts if row.max() >= threshold}
-        own = list(zip(texts, parts, strict=True))[1:] or list(zip(texts, parts, strict=True))  # not the whole
+        read = list(zip(texts, parts, strict=True))
+        own = read[1:] or read  # the parts on their own, not the whole message, unless it has no parts
         asked = {int(row.argmax()) for text, row in own if is_ask(text) and row.max() >= threshold}
         ranked = sorted(range(len(ids)), key=lambda i: (i not in asked, -total[i], i))
         matched = [

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 
 _WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# Words a question opens with.
+_QUESTION_WORDS = "how|what|when|where|who|why|which|is|are|do|does|did|can|could|should|would|will"
 # Sentence ends, plus "..., and how/what/..." joins, so a message asking two things yields one part per ask.
 _CLAUSE_RE = re.compile(
     r"(?<=[.?!;:])\s+|\n+|,?\s+(?:and also|and|also|plus)\s+"
-    r"(?=(?:(?:by|in|on|at|for|from|to|with|until)\s+)?"
-    r"(?:how|what|when|where|who|why|which|is|are|do|does|did|can|could|should|would|will)\b)",
+    rf"(?=(?:(?:by|in|on|at|for|from|to|with|until)\s+)?(?:{_QUESTION_WORDS})\b)",
     re.IGNORECASE,
 )
 
@@ -97,8 +98,7 @@ def clauses(text: str, limit: int = 12, asks: int = 4) -> list[str]:
 
 _ASK_RE = re.compile(
     r"^(?:\W*(?:hi|hello|dear|so|and|also|but|then|ok|okay)\b\W*)*"
-    r"(?:how|what|when|where|who|whom|whose|why|which|is|are|was|were|do|does|did|can|could|should|would|will|"
-    r"may|might|have|has|please)\b",
+    rf"(?:{_QUESTION_WORDS}|whom|whose|was|were|may|might|have|has|please)\b",
     re.IGNORECASE,
 )
 
