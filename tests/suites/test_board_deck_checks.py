@@ -196,14 +196,3 @@ def test_only_the_hard_instance_has_staff() -> None:
     assert has_world(fam.instance("divest"))
     assert not has_world(fam.instance("base")) and not has_world(fam.instance("q4"))
     assert "Henrik Dalgaard" in fam.instance("divest").brief() and "bin/ask" not in fam.instance("base").brief()
-
-
-def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
-    from worktrial.run.workspace import materialise
-    from worktrial.tasks import load_family
-
-    fam = load_family(FAMILY)
-    materialise(fam.instance("divest"), tmp_path / "divest")
-    materialise(fam.instance("base"), tmp_path / "base")
-    assert "bin/ask --who" in (tmp_path / "divest/TASK.md").read_text() and (tmp_path / "divest/bin/ask").is_file()
-    assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()

@@ -175,17 +175,6 @@ def test_only_the_hard_instance_has_staff() -> None:
     assert not (FAMILY / "variants/base/hidden/people.toml").exists()
 
 
-def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
-    from worktrial.run.workspace import materialise
-    from worktrial.tasks import load_family
-
-    fam = load_family(FAMILY)
-    materialise(fam.instance("spring"), tmp_path / "spring")
-    materialise(fam.instance("base"), tmp_path / "base")
-    assert "bin/ask --who" in (tmp_path / "spring/TASK.md").read_text() and (tmp_path / "spring/bin/ask").is_file()
-    assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()
-
-
 def _deliver(tmp_path: Path, variant: str, ask: bool) -> Path:
     """Run the reference on a copy of the instance's inputs, without the client's world (nobody is asked)."""
     import os

@@ -39,6 +39,21 @@ def test_gate_checks_meet_the_standard(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", FAMILIES)
+def test_a_workspace_says_how_to_reach_staff_exactly_when_it_has_them(name: str, tmp_path: Path) -> None:
+    from worktrial.run.workspace import has_world, materialise
+
+    fam = family(name)
+    for variant in fam.variants:
+        inst, ws = fam.instance(variant), tmp_path / variant
+        materialise(inst, ws)
+        brief = (ws / "TASK.md").read_text()
+        if has_world(inst):
+            assert "bin/ask --who" in brief and (ws / "bin/ask").is_file(), variant
+        else:
+            assert "bin/ask" not in brief and not (ws / "bin").exists(), variant
+
+
+@pytest.mark.parametrize("name", FAMILIES)
 def test_shape_of_the_family(name: str) -> None:
     fam = family(name)
     cfg = fam.config

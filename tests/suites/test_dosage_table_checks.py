@@ -126,15 +126,3 @@ def test_only_the_hard_instance_has_staff() -> None:
     base, coastal, riverside = fam.instance("base"), fam.instance("coastal"), fam.instance("riverside")
     assert not has_world(base) and not has_world(coastal) and has_world(riverside)
     assert "Sunita Varma" in riverside.brief() and "bin/ask" not in base.brief()
-
-
-def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
-    from worktrial.run.workspace import materialise
-    from worktrial.tasks import load_family
-
-    fam = load_family(FAMILY)
-    materialise(fam.instance("riverside"), tmp_path / "riverside")
-    materialise(fam.instance("base"), tmp_path / "base")
-    assert "bin/ask --who" in (tmp_path / "riverside/TASK.md").read_text()
-    assert (tmp_path / "riverside/bin/ask").is_file()
-    assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()

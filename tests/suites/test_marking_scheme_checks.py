@@ -83,17 +83,6 @@ def test_only_the_hard_instance_has_staff() -> None:
     assert not (FAMILY / "hidden/people.toml").exists() and not (FAMILY / "variants/base/hidden/people.toml").exists()
 
 
-def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
-    from worktrial.run.workspace import materialise
-    from worktrial.tasks import load_family
-
-    fam = load_family(FAMILY)
-    materialise(fam.instance("chem"), tmp_path / "chem")
-    materialise(fam.instance("base"), tmp_path / "base")
-    assert "bin/ask --who" in (tmp_path / "chem/TASK.md").read_text() and (tmp_path / "chem/bin/ask").is_file()
-    assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()
-
-
 def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str) -> Path:
     """Run the reference on a copy of the instance's inputs without the school's world: with `known` as the staff's
     answers, or (None) asking nobody."""

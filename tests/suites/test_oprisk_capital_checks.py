@@ -114,14 +114,3 @@ def test_the_fair_instance_has_no_staff_and_the_hard_one_names_them() -> None:
     base, coop = fam.instance("base"), fam.instance("coop")
     assert not has_world(base) and has_world(coop)
     assert "Mette Lindahl" in coop.brief() and "bin/ask" not in base.brief()
-
-
-def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
-    from worktrial.run.workspace import materialise
-    from worktrial.tasks import load_family
-
-    fam = load_family(FAMILY)
-    materialise(fam.instance("coop"), tmp_path / "coop")
-    materialise(fam.instance("base"), tmp_path / "base")
-    assert "bin/ask --who" in (tmp_path / "coop/TASK.md").read_text() and (tmp_path / "coop/bin/ask").is_file()
-    assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()

@@ -153,14 +153,3 @@ def test_the_fair_instance_has_no_staff_and_the_hard_one_names_them() -> None:
     assert not has_world(base) and has_world(hard)
     assert "Ravi Okonjo" in hard.brief() and "bin/ask" not in base.brief()
     assert not (FAMILY / "variants/base/hidden/people.toml").exists()
-
-
-def test_the_hard_workspace_says_how_to_reach_the_staff(tmp_path: Path) -> None:
-    from worktrial.run.workspace import materialise
-    from worktrial.tasks import load_family
-
-    fam = load_family(FAMILY)
-    materialise(fam.instance("autumn_raking"), tmp_path / "hard")
-    materialise(fam.instance("base"), tmp_path / "base")
-    assert "bin/ask --who" in (tmp_path / "hard/TASK.md").read_text() and (tmp_path / "hard/bin/ask").is_file()
-    assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()
