@@ -5,8 +5,8 @@ Run on demand: `python bench/validate_scaling.py [PATH ...]` (default: the bundl
 
 - `worktrial validate --concurrency 1` and `--concurrency 2`, each on a fresh state folder (so each computes its
   anchors): target concurrency 2 ≥ 1.8x faster;
-- the same `--concurrency 2` validate again on the second state folder, where the anchors and production data are
-  cached: target ≥ 5x faster than the first;
+- the same `--concurrency 2` validate again on the second state folder, where every unchanged pair takes the
+  earlier trial's result (docs/scoring.md): target ≥ 5x faster than the first;
 - RSS per running trial during the concurrency-2 run: the peak resident memory of the whole process tree
   (the command and its sandboxes, a model server left out) divided by the trials running at once: target ≤ 150 MB.
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from worktrial.store import Home, Store
+from worktrial.store import Home, Store, TrialRow
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
@@ -112,6 +112,40 @@ def test_validate_reports_every_anchor_and_fails_on_a_bad_one(tiny_suite: Path, 
     )
     bad = wt("validate", str(tiny_suite / "tiny"), "--home", str(tmp_path))
     assert bad.returncode == 1 and "FAIL" in bad.stdout
+
+
+def _validate_rows(suite: Path, home: Path, *flags: str) -> dict[tuple[str, str], dict]:
+    res = wt("validate", str(suite), "--home", str(home), "--json", *flags)
+    assert res.returncode == 0, res.stdout + res.stderr
+    return {(r["instance"], r["agent"]): r for r in map(json.loads, res.stdout.splitlines())}
+
+
+def test_validate_reuses_unchanged_pairs_and_reruns_what_changed(tiny_suite: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    first = _validate_rows(tiny_suite, home)
+    assert all(r["reused_from"] is None for r in first.values())
+    store = Store(Home(home).db_url)
+    (job,) = store.jobs()
+
+    again = _validate_rows(tiny_suite, home)
+    assert {k: r["score"] for k, r in again.items()} == {k: r["score"] for k, r in first.items()}
+    assert {r["reused_from"] for r in again.values()} == {job.id}
+    assert len(store.jobs()) == 1  # nothing was left to run, so no job was recorded
+
+    # A void trial is never reused: only that pair runs again.
+    void = next(t for t in store.trials(job.id) if t.agent == "noop")
+    with store.session() as s:
+        s.get_one(TrialRow, void.id).status = "error"
+    partial = _validate_rows(tiny_suite, home)
+    rerun = {k for k, r in partial.items() if r["reused_from"] is None}
+    assert rerun == {(void.instance, "noop")} and len(store.jobs()) == 2
+
+    # Any file of the family changes every pair of it (a probe reads other variants' solutions); --fresh runs all.
+    (tiny_suite / "tiny/hidden/NOTES.md").write_text("an author's note\n")
+    edited = _validate_rows(tiny_suite, home)
+    assert all(r["reused_from"] is None for r in edited.values())
+    fresh = _validate_rows(tiny_suite, home, "--fresh")
+    assert all(r["reused_from"] is None for r in fresh.values()) and len(store.jobs()) == 4
 
 
 def test_harness_agents_take_models_and_budget_flags() -> None:

@@ -40,6 +40,9 @@ class JobConfig(BaseModel):
     sandbox: str = "bwrap"
     judge: str | None = Field(None, description="LLM judge spec (docs/judge.md); default $WORKTRIAL_JUDGE_MODEL.")
     pairs: list[tuple[str, str]] = Field(default_factory=list, description="Explicit (instance, agent) pairs.")
+    pair_keys: dict[str, str] = Field(
+        default_factory=dict, description="`validate`: per pair, what its result depends on (authoring/reuse.py)."
+    )
 
 
 def _problem(where: str, value: object, reason: str, fix: str) -> TaskFormatError:
