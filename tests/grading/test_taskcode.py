@@ -118,6 +118,18 @@ def test_a_context_with_a_new_field_is_serialised_generically(code: TaskCode, tm
     assert returned.value == {"kpi": 3.0, "details": {"split": "pilot"}}
 
 
+def test_a_grader_imports_its_sibling_modules(tmp_path: Path) -> None:
+    hidden = tmp_path / "hidden"
+    (hidden / "checks").mkdir(parents=True)
+    (hidden / "_world.py").write_text("FACTOR = 7\n")
+    (hidden / "grader.py").write_text("import _world\n\ndef kpi(ctx):\n    return {'kpi': _world.FACTOR}\n")
+    (hidden / "checks" / "_rules.py").write_text("LIMIT = 3\n")
+    (hidden / "checks" / "notes.py").write_text("from _rules import LIMIT\n\ndef limit():\n    return LIMIT\n")
+    code = TaskCode(get_sandbox("bwrap"), hidden, Budget(seconds=20, memory_mb=1024), tmp_path / "exchange")
+    results = code.run([Call("grader.py", "kpi", (context(tmp_path, "any"),)), Call("checks/notes.py", "limit")])
+    assert [r.value for r in results] == [{"kpi": 7}, 3]
+
+
 @pytest.mark.parametrize(
     ("mode", "message"),
     [
