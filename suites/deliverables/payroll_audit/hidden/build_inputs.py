@@ -226,7 +226,7 @@ BASE_SITES = [
 ]
 HARD_SITES = [
     Site("HBW", "Harbourside Business Park", "Bristol", "ENG", 10, "evening"),
-    Site("NGM", "Northgate Retail Park", "Leeds", "ENG", 11, "early"),
+    Site("NGM", "Northgate Retail Park", "Leeds", "ENG", 14, "early"),
     Site("CSG", "Clyde Street Offices", "Glasgow", "SCT", 9, "night"),
     Site("CWF", "Canal Wharf Offices", "Manchester", "ENG", 10, "offices"),
     Site("RGH", "Ravensworth General Hospital", "Newcastle upon Tyne", "ENG", 11, "hospital"),
@@ -239,7 +239,7 @@ INSTANCES = {
         "sites": HARD_SITES,
         "first_id": 3101,
         # what only the client's staff know (variants/q3_sites/hidden/people.toml)
-        "terminal": {"site": "CWF", "from": date(2026, 7, 13), "to": date(2026, 8, 9), "hours": 1},
+        "terminal": {"site": "CWF", "from": date(2026, 7, 13), "to": date(2026, 8, 23), "hours": 1},
         "local_night": {"site": "RGH", "premium": 0.35},
         "backdated": {"site": "NGM", "from_grade": "CL1", "to_grade": "CL2", "since": WEEKS[0]},
     },
@@ -582,9 +582,8 @@ def write_timesheets(inp: Path, inst: dict, emps: list[Employee], rng: random.Ra
             if hard:  # two overlapping exports from the site's system
                 a = [hbw(s) for s in shifts if s.start.date() < date(2026, 8, 17)]
                 b = [hbw(s) for s in shifts if s.start.date() >= date(2026, 8, 3)]
-                write_csv(ts / "HBW_timesheets_Jul-Aug.csv", header, a)
-                write_csv(ts / "HBW_timesheets_Aug-Sep.csv", header, b)
-                files += ["HBW_timesheets_Jul-Aug.csv", "HBW_timesheets_Aug-Sep.csv"]
+                write_csv(ts / "HBW_timesheets_Q3.csv", header, [*a, header, *b])  # two exports pasted together
+                files.append("HBW_timesheets_Q3.csv")
             else:
                 write_csv(ts / "HBW_timesheets_Q3.csv", header, [hbw(s) for s in shifts])
                 files.append("HBW_timesheets_Q3.csv")

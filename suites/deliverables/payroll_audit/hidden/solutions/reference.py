@@ -204,7 +204,7 @@ def ask_staff(shifts, people) -> dict:
         r = kit.ask(
             "owen",
             "At Canal Wharf the terminal export shows the evening team clocking 17:00 to 23:30 in the weeks from "
-            "13 July to 9 August, but 18:00 to 00:30 before and after, which is the rota. Were the clock times in "
+            "13 July to 23 August, but 18:00 to 00:30 before and after, which is the rota. Were the clock times in "
             "those weeks an hour out, and which weeks exactly?",
         )
         m = re.search(r"from (\w+ \d{1,2} \w+) to (\w+ \d{1,2} \w+)", r.text) if r.answered else None
