@@ -325,6 +325,8 @@ def build_people(inst: dict) -> tuple[list[Employee], dict]:
             n += 1
             emps.append(emp)
     by_site = {s.code: [e for e in emps if e.site == s.code] for s in inst["sites"]}
+    if "RGH" in by_site:  # the hospital's rota system writes Windows-1252
+        by_site["RGH"][3].given = "Seán"
     # re-gradings HR recorded that the payroll never picked up: two promotions, one step down at own request
     up1, up2 = by_site["HBW"][6], by_site["CSG"][5]
     up1.grades.append((date(2026, 8, 17), "CL2"))
@@ -479,7 +481,7 @@ def write_agreement(path: Path, inst: dict) -> None:
     d.add_heading("1. Pay weeks and records", 1)
     d.add_paragraph(
         "1.1 Pay is weekly. The pay week runs from 00:00 on Monday to 24:00 on Sunday and is paid on the Friday "
-        "of the following week. 1.2 A shift belongs to the pay week, and the day, on which it starts. 1.3 Hours "
+        "of the following week. 1.2 A shift belongs to the pay week in which it starts. 1.3 Hours "
         "are those recorded at the site's clocking terminal or on the site timesheet, in minutes. Breaks are paid."
     )
     d.add_heading("2. Basic hourly rates", 1)
