@@ -701,6 +701,9 @@ def write_emails(folder: Path, inst: dict, story: dict, emps: list[Employee]) ->
         ("04_export_note.eml", "Marcus Ellery <payroll@calloway-fs.example>", "Reward team",
          "2026-10-05 08:55", "Q3 payroll export for the audit",
          "Hi,\n\nAttached is the payroll export for pay weeks ending 5 July to 27 September 2026, one line per pay "
+         "element. The sites sent their timesheets straight from their own systems.\n\nMarcus\n"
+         if "terminal" in inst else
+         "Hi,\n\nAttached is the payroll export for pay weeks ending 5 July to 27 September 2026, one line per pay "
          "element. The Glasgow timesheets were exported a second time after a terminal fault, so you may see rows "
          f"twice. I'm not sure what the 12 hours for {by_id[ghost].name} in the week ending "
          f"{(gw + timedelta(days=6)).strftime('%d %B')} relate to - I can't find the timesheet.\n\nMarcus\n"),
@@ -804,7 +807,7 @@ def build(name: str, inst: dict) -> None:
         (ws / "output").mkdir()
         script = str(FAMILY / "hidden/solutions/reference.py")
         subprocess.run([sys.executable, "-c", RUN, script, json.dumps(staff_facts(inst))], cwd=ws, check=True)
-        for f in ("underpayment_register.csv", "totals.json"):
+        for f in ("underpayment_register.csv", "totals.json", "note_to_hr_director.md"):
             shutil.copy(ws / "output" / f, ref / f)
     with open(ref / "underpayment_register.csv", newline="", encoding="utf-8") as f:
         got = {(r["employee_id"], r["pay_period"]): r for r in csv.DictReader(f)}
