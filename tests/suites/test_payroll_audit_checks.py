@@ -1,0 +1,183 @@
+"""payroll_audit's hard instance (q3_sites): three facts held by the client's staff change the figures, each by its
+own slice, the one hinted nowhere the most; the note check finds matters raised and misses matters left out; only
+the hard instance has staff."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+FAMILY = REPO / "suites/deliverables/payroll_audit"
+HARD = FAMILY / "variants/q3_sites"
+
+
+def _build_inputs():
+    import sys
+
+    name = "payroll_audit_build_inputs"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, FAMILY / "hidden/build_inputs.py")
+        assert spec and spec.loader
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod  # its dataclasses look their module up
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
+def _inputs_text(root: Path) -> str:
+    from worktrial.kit.solution.documents import document_text
+
+    parts = []
+    for path in sorted((root / "workspace/input").rglob("*")):
+        if path.suffix == ".docx":
+            parts.append(document_text(path))
+        elif path.suffix in (".csv", ".eml"):
+            parts.append(path.read_bytes().decode("utf-8", errors="replace"))
+    return "\n".join(parts)
+
+
+def test_the_people_know_what_the_inputs_only_hint_at() -> None:
+    people = (HARD / "hidden/people.toml").read_text(encoding="utf-8")
+    assert "35% night premium" in people and "from Monday 13 July to Sunday 23 August" in people
+    assert "re-graded to CL2 with effect from 29 June 2026" in people
+    text = _inputs_text(HARD).casefold()
+    for word in ("35%", "appeal", "back-dated", "backdated", "winter time", "power cut", "19 november"):
+        assert word not in text, word
+    # the hints that are there: Schedule 3 names the local agreement, the rota e-mail gives 18:00 to 00:30
+    assert "la-rgh-2024" in text and "18:00 to 00:30" in text
+
+
+def test_only_the_hard_instance_has_staff() -> None:
+    from worktrial.run.workspace import has_world
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    base, hard = fam.instance("base"), fam.instance("q3_sites")
+    assert not has_world(base) and has_world(hard)
+    assert "Farah Quadri" in hard.brief() and "bin/ask" not in base.brief()
+    assert not (FAMILY / "hidden/people.toml").exists()
+
+
+class _Tree:
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+
+    def read_one(self, name: str):
+        if name not in self.files:
+            raise FileNotFoundError(name)
+        return name, self.files[name]
+
+
+def _checks():
+    spec = importlib.util.spec_from_file_location("payroll_audit_checks", FAMILY / "hidden/checks.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
+    checks = _checks()
+    ref = _Tree({"issues.json": (FAMILY / "hidden/reference/issues.json").read_bytes()})
+    issues = json.loads(ref.files["issues.json"])
+    good = "\n\n".join(
+        [
+            "The 2026 rise was due from 3 August but payroll paid it from 17 August.",
+            "Night premium was not paid after midnight.",
+        ]
+    )
+    value, evidence = checks.note_issues(_Tree({"note_to_hr_director.md": good.encode()}), ref, {})
+    assert value == pytest.approx(2 / len(issues)), evidence
+    # naming the topics without saying what is wrong earns nothing
+    vague = "Pay rise. Night work. Overpayments. Records. Glasgow."
+    value, _ = checks.note_issues(_Tree({"note_to_hr_director.md": vague.encode()}), ref, {})
+    assert value == 0.0
+
+
+def test_totals_checks_take_each_figure_on_its_own() -> None:
+    checks = _checks()
+    want = json.loads((FAMILY / "hidden/reference/totals.json").read_bytes())
+    ref = _Tree({"totals.json": json.dumps(want).encode()})
+    got = json.loads(json.dumps(want))
+    first = next(iter(got["by_site"]))
+    got["by_site"][first] += 50
+    got["by_cause"]["night"] = "NaN"
+    out = _Tree({"totals.json": json.dumps(got).encode()})
+    site, _ = checks.by_site(out, ref, {})
+    cause, _ = checks.by_cause(out, ref, {})
+    head, _ = checks.headline(out, ref, {})
+    assert site == pytest.approx((len(want["by_site"]) - 1) / len(want["by_site"]))
+    assert cause == pytest.approx(5 / 6)
+    assert head == 1.0
+    bad, _ = checks.headline(_Tree({"totals.json": b"[1, 2]"}), ref, {})
+    assert bad == 0.0
+
+
+def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str) -> Path:
+    """Run the reference on a copy of the instance's inputs without the client's world: with `known` as the staff's
+    answers, or (None) asking nobody."""
+    import os
+    import runpy
+
+    root = FAMILY if variant == "base" else FAMILY / "variants" / variant
+    work = tmp_path / name
+    shutil.copytree(root / "workspace/input", work / "input")
+    if variant != "base":  # the variant's inputs overlay the family's file by file
+        for path in (FAMILY / "workspace/input").rglob("*"):
+            target = work / "input" / path.relative_to(FAMILY / "workspace/input")
+            if path.is_file() and not target.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(path, target)
+    (work / "output").mkdir()
+    here = Path.cwd()
+    init = {"ASK": False} if known is None else {"KNOWN": known}
+    try:
+        os.chdir(work)
+        runpy.run_path(str(FAMILY / "hidden/solutions/reference.py"), init_globals=init, run_name="__main__")
+    finally:
+        os.chdir(here)
+    return work / "output"
+
+
+def _grade(tmp_path: Path, variant: str, output: Path) -> float:
+    from worktrial.grading import grade_deliverable
+    from worktrial.grading.deliverable import limits_of
+    from worktrial.tasks import load_family
+
+    instance = load_family(FAMILY).instance(variant)
+    grader = instance.config.grader
+    hidden = tmp_path / f"hidden-{variant}"
+    if not hidden.exists():
+        instance.materialise_tree("hidden", hidden)
+    result = grade_deliverable(
+        output,
+        hidden / grader.reference_dir.removeprefix("hidden/"),
+        grader.checks,
+        limits=limits_of(grader),
+        hidden=hidden,
+        params=dict(instance.params),
+    )
+    assert not result.errors, result.errors
+    return result.score
+
+
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
+    build = _build_inputs()
+    known = build.staff_facts(build.INSTANCES["q3_sites"])
+    assert set(known) == {"terminal", "local_night", "backdated"}
+    assert _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", known, "all")) == 1.0
+    lost = {}
+    for fact in known:
+        without = {k: v for k, v in known.items() if k != fact}
+        lost[fact] = 1.0 - _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", without, f"no-{fact}"))
+    assert all(0.05 <= v <= 0.3 for v in lost.values()), lost
+    assert lost["backdated"] == max(lost.values()), lost  # the fact hinted nowhere is worth the most
+    assert lost["backdated"] >= 0.15, lost
+    assert _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", None, "nobody")) <= 0.6
+    assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base")) == 1.0
