@@ -177,6 +177,41 @@ def business_indicator(items, basel=True):
     return ildc, sc, fc
 
 
+def bic_of(bi):
+    """The business indicator component: OPE25's marginal coefficients by bucket."""
+    bic, lower = 0.0, 0.0
+    for top, coef in ((1e9, 0.12), (30e9, 0.15), (None, 0.18)):
+        upper = bi if top is None else min(bi, top)
+        if upper > lower:
+            bic += (upper - lower) * coef
+        if top is None or bi <= top:
+            break
+        lower = top
+    return bic
+
+
+def ilm_of(lc, bic):
+    return math.log(math.e - 1 + (lc / bic) ** 0.8)
+
+
+def write_events(rows):
+    """classified_events.csv from (event_id, event_type, business_line) triples."""
+    kit.write_csv(OUTPUT / "classified_events.csv", ["event_id", "event_type", "business_line"],
+                  [dict(zip(("event_id", "event_type", "business_line"), r, strict=True)) for r in rows])
+
+
+def register_as_listed():
+    """The register's events as rows keyed by header, the business indicator's three years and the entity, read
+    as they stand: what the shortcuts that skip the calculation start from."""
+    wb = openpyxl.load_workbook(INPUT / "loss_register.xlsx", data_only=True)
+    rows = [list(r) for r in wb["Loss events"].iter_rows(values_only=True)]
+    head = [str(h) for h in rows[0]]
+    events = [dict(zip(head, r, strict=False)) for r in rows[1:] if r[0]]
+    years = [int(y) for y in next(wb["Business indicator"].iter_rows(values_only=True))[1:4]]
+    entity = str(wb["Read me"]["A1"].value).split(" - ")[0]
+    return events, years, entity
+
+
 def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rules=True, basel_over_policy=True,
         basel_bi=True, bucket1_ilm_one=True, skip_loss_data=False, notes=True, ten_years=True, letter=True,
         tb=None, gross_rules=True, ask=True):
@@ -293,8 +328,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
             "status": str(get(r, "Status") or "").lower(),
             "entity": get(r, "Legal entity") if "Legal entity" in col else "",
         })
-    kit.write_csv(OUTPUT / "classified_events.csv", ["event_id", "event_type", "business_line"],
-                  [{"event_id": e["id"], "event_type": e["type"], "business_line": e["line"]} for e in events])
+    write_events([(e["id"], e["type"], e["line"]) for e in events])
 
     # loss data: OPE25 keeps market-risk boundary losses, whatever the standard says
     first = ref_year - window + 1
@@ -312,16 +346,9 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
                "events": sum(1 for e in used if e["year"] == y)} for y in range(first, ref_year + 1)]
     ala = sum(e["net"] for e in used) / window
     lc = pol["multiplier"] * ala
-    bic, lower = 0.0, 0.0
-    for top, coef in ((1e9, 0.12), (30e9, 0.15), (None, 0.18)):
-        upper = bi if top is None else min(bi, top)
-        if upper > lower:
-            bic += (upper - lower) * coef
-        if top is None or bi <= top:
-            break
-        lower = top
+    bic = bic_of(bi)
     # OPE25: in bucket 1 internal losses do not change the capital, absent national discretion
-    ilm = 1.0 if skip_loss_data or (bucket1_ilm_one and bi <= 1e9) else math.log(math.e - 1 + (lc / bic) ** 0.8)
+    ilm = 1.0 if skip_loss_data or (bucket1_ilm_one and bi <= 1e9) else ilm_of(lc, bic)
     orc = bic * ilm
     entity = str(wb["Read me"]["A1"].value).split(" - ")[0].strip()
     result = {

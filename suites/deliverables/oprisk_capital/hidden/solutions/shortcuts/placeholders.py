@@ -3,10 +3,10 @@ import sys
 
 sys.path.insert(0, "/solution")
 import worktrial_kit as kit
-from _common import OUTPUT, register, write_csv
+from _pipeline import OUTPUT, register_as_listed, write_events
 
-events, _, entity = register()
-write_csv([(e["Event ID"], "TBD", "TBD") for e in events])
+events, _, entity = register_as_listed()
+write_events([(e["Event ID"], "TBD", "TBD") for e in events])
 keys = ["average_annual_loss", "loss_component", "business_indicator", "business_indicator_component",
         "internal_loss_multiplier", "capital_requirement", "rwa"]
 doc = {"entity": entity, "reference_date": "TBD", "currency": "EUR", "loss_threshold": "TBD",
