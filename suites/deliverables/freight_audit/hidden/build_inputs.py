@@ -269,9 +269,10 @@ def issues_for(inst: Inst, lines: list[Line]) -> list[dict]:
                         ["lane"]],
              "any_of": ["lane 1", "reclass", "re-class", "cross-dock", "crossdock", "3 august", "moved", "re-laned"]},
             {"id": "ktr_tail_lift", "what": "Kettering's tail-lifts from 3 August are payable (standing instruction)",
-             "all_of": [["kettering", "ktr"], ["tail"]],
-             "any_of": ["standing", "dock", "refurb", "payable", "valid", "instruction", "allowed", "legitimate",
-                        "due", "not claim", "no claim", "excluded"]},
+             "all_of": [["kettering", "ktr"], ["tail"], ["standing", "instruction", "refurb", "out of use", "closed",
+                                                         "out of action", "unavailable"]],
+             "any_of": ["payable", "valid", "allowed", "legitimate", "due", "not claim", "no claim", "excluded",
+                        "genuine", "accept", "correct", "justified", "not an overcharge", "not overcharge"]},
         ]
     return issues
 
@@ -292,7 +293,7 @@ def staff_facts(inst: Inst) -> dict:
 
 
 def build(inst: Inst) -> None:
-    root = FAMILY if inst.name == "base" else FAMILY / "variants" / inst.name
+    root = FAMILY / "variants" / inst.name  # every instance has its own inputs: nothing of one leaks into another
     inp = root / "workspace" / "input"
     if inp.exists():
         shutil.rmtree(inp)
