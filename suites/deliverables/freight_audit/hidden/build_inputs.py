@@ -63,6 +63,11 @@ STATUS = {"delivered": "Delivered", "failed_customer": "Failed - customer not av
 # --------------------------------------------------------------------------------------------- inputs
 
 
+def write_semicolon_csv(path: Path, header: list[str], rows: list[list], pre: str) -> None:
+    lines = [pre.rstrip("\r\n"), "", ";".join(header)] + [";".join(str(c) for c in r) for r in rows]
+    path.write_bytes(("\r\n".join(lines) + "\r\n").encode("utf-8"))
+
+
 def write_index(path: Path, index: dict[date, float], rng: random.Random) -> None:
     weeks = sorted(index)
     revised = set(rng.sample(weeks[2:], 5))
@@ -82,7 +87,7 @@ def write_index(path: Path, index: dict[date, float], rng: random.Random) -> Non
               pre="# Weekly road diesel price index, pence per litre. Provisional figures are revised the week after.\r\n")
 
 
-def write_shipments(path: Path, ships: list[Shipment], rng: random.Random) -> None:
+def write_shipments(path: Path, ships: list[Shipment], rng: random.Random, hard: bool) -> None:
     rows = []
     for s in ships:
         pc = s.postcode if rng.random() > 0.15 else s.postcode.replace(" ", "").lower()
@@ -97,12 +102,16 @@ def write_shipments(path: Path, ships: list[Shipment], rng: random.Random) -> No
         ])
         if rng.random() < 0.03:  # the export repeats some rows
             rows.append(list(rows[-1]))
-    write_csv(path, ["Shipment Ref", "Carrier", "Collected", "Store / Customer", "Deliver-to postcode", "Pallets",
-                     "Parcels", "Weight kg", "Carton LxWxH cm", "Items", "Tail-lift", "Booked-in", "Room of choice",
-                     "Disposal items", "Delivery status", "Plan lane"], rows)
+    header = ["Shipment Ref", "Carrier", "Collected", "Store / Customer", "Deliver-to postcode", "Pallets", "Parcels",
+              "Weight kg", "Carton LxWxH cm", "Items", "Tail-lift", "Booked-in", "Room of choice", "Disposal items",
+              "Delivery status", "Plan lane"]
+    if hard:  # two exports pasted one under the other: September's comes with its own header line
+        cut = next(i for i, r in enumerate(rows) if r[2][:4] == "2026")
+        rows = rows[:cut] + [list(header)] + rows[cut:]
+    write_csv(path, header, rows)
 
 
-def write_brackenford(folder: Path, lines: list[Line], rng: random.Random) -> None:
+def write_brackenford(folder: Path, lines: list[Line], rng: random.Random, hard: bool) -> None:
     for inv in sorted({ln.invoice for ln in lines}):
         mine = [ln for ln in lines if ln.invoice == inv]
         rows = []
@@ -116,9 +125,14 @@ def write_brackenford(folder: Path, lines: list[Line], rng: random.Random) -> No
                          f"{total:.2f}"])
         pre = (f"Brackenford Haulage Ltd,Invoice {inv},Date {mine[0].inv_date:%d/%m/%Y},Account HEARTHWELL-CBY\r\n"
                "\r\n")
-        write_csv(folder / f"Brackenford_{inv}.csv", ["Con No", "Your Ref", "Coll Date", "Del Postcode", "Lane",
-                                                       "Pallets", "Haulage", "Fuel %", "Fuel", "Tail Lift",
-                                                       "Booked In", "Line Total"], rows, pre=pre)
+        header = ["Con No", "Your Ref", "Coll Date", "Del Postcode", "Lane", "Pallets", "Haulage", "Fuel %", "Fuel",
+                  "Tail Lift", "Booked In", "Line Total"]
+        if hard and inv.endswith("0930"):  # the carrier's new billing system: semicolons and decimal commas
+            rows = [[str(c).replace(".", ",") if k >= 6 else c for k, c in enumerate(r)] for r in rows]
+            rows = [r[:2] + [r[2].replace(",", ".")] + r[3:] for r in rows]
+            write_semicolon_csv(folder / f"Brackenford_{inv}.csv", header, rows, pre.replace(",", ";"))
+        else:
+            write_csv(folder / f"Brackenford_{inv}.csv", header, rows, pre=pre)
 
 
 def write_quillon(path: Path, lines: list[Line], rng: random.Random) -> None:
@@ -306,8 +320,8 @@ def build(inst: Inst) -> None:
     rows = register(lines)
     frng = random.Random(inst.seed + 1)
     write_index(inp / "diesel_index_weekly.csv", index, frng)
-    write_shipments(inp / "wms_shipments_Q3_2026.csv", ships, frng)
-    write_brackenford(inp / "invoices", [ln for ln in lines if ln.carrier == "brackenford"], frng)
+    write_shipments(inp / "wms_shipments_Q3_2026.csv", ships, frng, inst.hard)
+    write_brackenford(inp / "invoices", [ln for ln in lines if ln.carrier == "brackenford"], frng, inst.hard)
     write_quillon(inp / "invoices" / "Quillon_invoices_Q3_2026.xlsx", [ln for ln in lines if ln.carrier == "quillon"],
                   frng)
     write_tern(inp / "invoices", [ln for ln in lines if ln.carrier == "tern"])

@@ -167,6 +167,8 @@ def read_shipments(path: Path) -> dict[str, dict]:
     out = {}
     with open(path, newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
+            if r["Shipment Ref"] == "Shipment Ref":  # a second export pasted under the first
+                continue
             ref = norm_ref(r["Shipment Ref"])
             dims = [int(x) for x in re.findall(r"\d+", r["Carton LxWxH cm"])]
             out.setdefault(ref, {
@@ -182,8 +184,11 @@ def read_shipments(path: Path) -> dict[str, dict]:
 def read_invoices(folder: Path) -> list[dict]:
     lines = []
     for path in sorted(folder.glob("Brackenford_*.csv")):
-        with open(path, newline="", encoding="utf-8") as f:
-            rows = list(csv.reader(f))
+        text = path.read_text(encoding="utf-8")
+        delim = ";" if text.splitlines()[0].count(";") > text.splitlines()[0].count(",") else ","
+        rows = list(csv.reader(text.splitlines(), delimiter=delim))
+        if delim == ";":  # decimal commas
+            rows = [[c.replace(",", ".") for c in r] for r in rows]
         inv = re.search(r"Invoice (\S+)", rows[0][1]).group(1)
         idate = parse_date(rows[0][2].replace("Date ", ""))
         head = next(i for i, r in enumerate(rows) if r and r[0] == "Con No")
