@@ -89,7 +89,7 @@ def quillon(path: Path) -> None:
         "   Parcels over 30 kg chargeable weight are not accepted on this service.",
         "",
         "2. CHARGEABLE WEIGHT",
-        f"   2.1 The chargeable weight is the greater of the actual weight and the volumetric weight,",
+        "   2.1 The chargeable weight is the greater of the actual weight and the volumetric weight,",
         f"       where volumetric weight (kg) = length x width x height (cm) / {DIM_DIVISOR}.",
         "   2.2 The chargeable weight is rounded up to the next whole kilogram.",
         "   2.3 Dimensions and weights are those declared in the Customer's despatch data unless the",
@@ -113,8 +113,8 @@ def quillon(path: Path) -> None:
     ]
     lo = None
     for bound, pct in Q_FUEL_BANDS:
-        L.append(f"         {'below' if lo is None else f'{lo:.1f}p up to'} {bound:.1f}p{'' if lo is None else ' (excl.)'}"
-                 f"   {pct:.1f}%")
+        lead, excl = ("below", "") if lo is None else (f"{lo:.1f}p up to", " (excl.)")
+        L.append(f"         {lead} {bound:.1f}p{excl}   {pct:.1f}%")
         lo = bound
     L += [
         f"         {lo:.1f}p and above            {Q_FUEL_TOP:.1f}%",
@@ -133,10 +133,11 @@ def tern(path: Path, year: int) -> None:
     minimum = TERN_OLD_MIN if old else TERN_MIN
     d = docx.Document()
     d.add_heading(f"Two-Person Home Delivery Service Schedule {year}-{(year + 1) % 100:02d}", 0)
+    tail = "; it replaces the 2025-26 schedule."
+    if old:
+        tail = " and is superseded by the 2026-27 schedule from 1 April 2026."
     d.add_paragraph(f"Tern Two-Man Logistics Ltd and {COMPANY}. This schedule applies to consignments collected from "
-                    f"1 April {year} to 31 March {year + 1}" + (" and is superseded by the 2026-27 schedule from 1 April "
-                                                               "2026." if old else
-                                                               "; it replaces the 2025-26 schedule."))
+                    f"1 April {year} to 31 March {year + 1}{tail}")
     d.add_heading("1. Delivery charges", 1)
     d.add_paragraph("1.1 Each consignment (one customer order delivered in one visit) is charged the first-item rate "
                     "of its zone plus the additional-item rate for every further item, subject to the minimum charge "

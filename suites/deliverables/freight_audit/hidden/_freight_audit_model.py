@@ -286,7 +286,8 @@ def workdays(rng: random.Random, n: int) -> list[date]:
 
 
 def postcode(rng: random.Random, a: str) -> str:
-    return f"{a}{rng.randint(1, 29)} {rng.randint(1, 9)}{rng.choice('ABDEFGHJLNPQRSTUWXYZ')}{rng.choice('ABDEHJLNPRSTWXY')}"
+    inward = f"{rng.randint(1, 9)}{rng.choice('ABDEFGHJLNPQRSTUWXYZ')}{rng.choice('ABDEHJLNPRSTWXY')}"
+    return f"{a}{rng.randint(1, 29)} {inward}"
 
 
 def pick_area(rng: random.Random, zones: dict, weights: dict) -> str:

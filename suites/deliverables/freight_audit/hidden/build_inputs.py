@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 
 import openpyxl
@@ -84,7 +84,8 @@ def write_index(path: Path, index: dict[date, float], rng: random.Random) -> Non
             rows.append([label, f"{index[w]:.1f}", "final"])
     rows.extend(late)
     write_csv(path, ["Week commencing", "Diesel p/litre (incl. duty, ex VAT)", "Status"], rows,
-              pre="# Weekly road diesel price index, pence per litre. Provisional figures are revised the week after.\r\n")
+              pre="# Weekly road diesel price index, pence per litre. Provisional figures are revised the week "
+              "after.\r\n")
 
 
 def write_shipments(path: Path, ships: list[Shipment], rng: random.Random, hard: bool) -> None:
@@ -97,7 +98,8 @@ def write_shipments(path: Path, ships: list[Shipment], rng: random.Random, hard:
             s.ref, rng.choice(CARRIER_NAMES[s.carrier]), when, s.store or s.customer, pc,
             s.pallets or "", 1 if s.carrier == "quillon" else "", f"{s.weight:.1f}" if s.weight else "", dims,
             s.items or "", "Y" if s.tail_lift else "N", "Y" if s.booked_in else "N",
-            "Y" if s.room_of_choice else ("N" if s.carrier == "tern" else ""), s.disposal if s.carrier == "tern" else "",
+            "Y" if s.room_of_choice else ("N" if s.carrier == "tern" else ""),
+            s.disposal if s.carrier == "tern" else "",
             STATUS[s.outcome], s.lane or "",
         ])
         if rng.random() < 0.03:  # the export repeats some rows
@@ -107,7 +109,7 @@ def write_shipments(path: Path, ships: list[Shipment], rng: random.Random, hard:
               "Delivery status", "Plan lane"]
     if hard:  # two exports pasted one under the other: September's comes with its own header line
         cut = next(i for i, r in enumerate(rows) if r[2][:4] == "2026")
-        rows = rows[:cut] + [list(header)] + rows[cut:]
+        rows = [*rows[:cut], list(header), *rows[cut:]]
     write_csv(path, header, rows)
 
 
@@ -129,7 +131,7 @@ def write_brackenford(folder: Path, lines: list[Line], rng: random.Random, hard:
                   "Tail Lift", "Booked In", "Line Total"]
         if hard and inv.endswith("0930"):  # the carrier's new billing system: semicolons and decimal commas
             rows = [[str(c).replace(".", ",") if k >= 6 else c for k, c in enumerate(r)] for r in rows]
-            rows = [r[:2] + [r[2].replace(",", ".")] + r[3:] for r in rows]
+            rows = [[*r[:2], r[2].replace(",", "."), *r[3:]] for r in rows]
             write_semicolon_csv(folder / f"Brackenford_{inv}.csv", header, rows, pre.replace(",", ";"))
         else:
             write_csv(folder / f"Brackenford_{inv}.csv", header, rows, pre=pre)
@@ -156,7 +158,7 @@ def write_quillon(path: Path, lines: list[Line], rng: random.Random) -> None:
                        round(sum(b.values()), 2)])
             ws.cell(ws.max_row, 3).number_format = "dd/mm/yyyy"
         ws.append([])
-        ws.append(["", "", "", "", "", "", "", "", "", "Invoice total", round(sum(sum(x.billed.values()) for x in mine), 2)])
+        ws.append([""] * 9 + ["Invoice total", round(sum(sum(x.billed.values()) for x in mine), 2)])
     save_xlsx(wb, path)
 
 
@@ -173,7 +175,7 @@ def write_tern(folder: Path, lines: list[Line]) -> None:
             s, b, i = ln.ship, ln.billed, ln.info
             assert s is not None
             if k and k % 50 == 0:
-                out += ["\f"] + head
+                out += ["\x0c", *head]
             out.append(f"{s.collected:%d/%m/%Y} {ln.ref_text[3:]:<12} {s.postcode:<9} {i['zone']:<4} {s.items:>5} "
                        f"{b['base']:>8.2f} {i['roc']:>8.2f} {i['disposal']:>9.2f} {i['failed']:>7.2f} "
                        f"{b['fuel']:>6.2f} {sum(b.values()):>8.2f}")
@@ -233,7 +235,8 @@ def write_emails(folder: Path, inst: Inst, lines: list[Line]) -> None:
 def issues_for(inst: Inst, lines: list[Line]) -> list[dict]:
     ghost = next(ln for ln in lines if ln.ship is None)
     issues = [
-        {"id": "brk_fuel_week", "what": "Brackenford's fuel surcharge read from the collection week, not the week before",
+        {"id": "brk_fuel_week",
+         "what": "Brackenford's fuel surcharge read from the collection week, not the week before",
          "all_of": [["brackenford"], ["fuel"]],
          "any_of": ["week before", "previous week", "prior week", "preceding week", "week of collection",
                     "collection week", "wrong week", "same week", "current week"]},

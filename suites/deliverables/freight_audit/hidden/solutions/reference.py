@@ -123,7 +123,8 @@ def read_quillon(path: Path) -> dict:
     divisor = int(re.search(r"height \(cm\) / (\d+)", text).group(1))
     rm = re.search(r"GBP (\d+(?:\.\d+)?) per parcel to the postcode areas ([A-Z, ]+) only", text)
     remote_fee, remote = float(rm.group(1)), [a.strip() for a in rm.group(2).split(",")]
-    fuel = [(float(b), float(p)) for b, p in re.findall(r"(?:below|up to) (\d+\.\d)p(?: \(excl\.\))?\s+(\d+\.\d)%", text)]
+    band = r"(?:below|up to) (\d+\.\d)p(?: \(excl\.\))?\s+(\d+\.\d)%"
+    fuel = [(float(b), float(p)) for b, p in re.findall(band, text)]
     top = float(re.search(r"(\d+\.\d)p and above\s+(\d+\.\d)%", text).group(2))
     return {"bands": bands, "tariff": tariff, "zones": zones, "divisor": divisor, "remote_fee": remote_fee,
             "remote": remote, "fuel": fuel, "top": top}
@@ -142,8 +143,10 @@ def read_tern(folder: Path) -> dict:
                 for a in r[1].split(","):
                     zones[a.strip()] = r[0]
     g = lambda pat: float(re.search(pat, text).group(1))  # noqa: E731
-    return {"first": first, "extra": extra, "zones": zones, "min": g(r"Minimum charge per consignment: GBP (\d+(?:\.\d+)?)"),
-            "roc": g(r"Room of choice: GBP (\d+(?:\.\d+)?)"), "disposal": g(r"disposal of an old item: GBP (\d+(?:\.\d+)?)"),
+    return {"first": first, "extra": extra, "zones": zones,
+            "min": g(r"Minimum charge per consignment: GBP (\d+(?:\.\d+)?)"),
+            "roc": g(r"Room of choice: GBP (\d+(?:\.\d+)?)"),
+            "disposal": g(r"disposal of an old item: GBP (\d+(?:\.\d+)?)"),
             "failed": g(r"failed delivery fee of GBP (\d+(?:\.\d+)?)"), "flat": g(r"4\.1 (\d+(?:\.\d+)?)%"),
             "fbase": g(r"at or below (\d+(?:\.\d+)?)p"), "fstep": g(r"plus (\d+(?:\.\d+)?)% for each full penny")}
 
@@ -218,7 +221,7 @@ def read_invoices(folder: Path) -> list[dict]:
             if len(f) >= 12 and re.match(r"\d\d/\d\d/\d{4}$", f[0]):
                 vals = [num(x) for x in f[-7:]]
                 lines.append({"carrier": "tern", "invoice": inv, "date": idate, "ref": norm_ref(f[1]),
-                              "base": vals[1], "acc": vals[2] + vals[3] + vals[4], "fuel": vals[5], "items": int(vals[0])})
+                              "base": vals[1], "acc": vals[2] + vals[3] + vals[4], "fuel": vals[5]})
     return lines
 
 
@@ -289,8 +292,8 @@ def rate_brackenford(ln, s, brk, index, known) -> tuple[dict, str]:
 
 def rate_quillon(ln, s, q, index, rise) -> tuple[dict, str]:
     a = area(s["postcode"])
-    l, w, h = s["dims"]
-    kg = max(1, math.ceil(max(s["weight"], l * w * h / q["divisor"]) - 1e-9))
+    length, width, height = s["dims"]
+    kg = max(1, math.ceil(max(s["weight"], length * width * height / q["divisor"]) - 1e-9))
     band = next(i for i, b in enumerate(q["bands"]) if kg <= b)
     base = q["tariff"][q["zones"][a]][band]
     if rise and s["collected"] >= date.fromisoformat(rise["from"]):

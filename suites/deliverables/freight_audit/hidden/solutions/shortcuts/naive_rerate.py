@@ -4,7 +4,7 @@ team quotes (4000), and the re-sent Tern invoice re-rated line by line like any 
 import sys
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 _brk, _q, _t, _read_q = reference.rate_brackenford, reference.rate_quillon, reference.rate_tern, reference.read_quillon
 
