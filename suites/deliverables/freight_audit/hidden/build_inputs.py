@@ -137,7 +137,7 @@ def write_brackenford(folder: Path, lines: list[Line], rng: random.Random, hard:
             write_csv(folder / f"Brackenford_{inv}.csv", header, rows, pre=pre)
 
 
-def write_quillon(path: Path, lines: list[Line], rng: random.Random) -> None:
+def write_quillon(path: Path, lines: list[Line], rng: random.Random, hard: bool) -> None:
     wb = openpyxl.Workbook()
     first = True
     for inv in sorted({ln.invoice for ln in lines}):
@@ -153,7 +153,10 @@ def write_quillon(path: Path, lines: list[Line], rng: random.Random) -> None:
         for ln in mine:
             s = ln.ship or ln.info["ghost"]
             b = ln.billed
-            ws.append([f"QP{rng.randint(10**9, 10**10 - 1)}GB", ln.ref_text.lower(), s.collected, s.postcode,
+            ref = ln.ref_text.lower()
+            if hard and inv.endswith("5540"):  # September's sheet: the reference as keyed at the parcel bench
+                ref = f"{ln.ref_text[3:]}/1"
+            ws.append([f"QP{rng.randint(10**9, 10**10 - 1)}GB", ref, s.collected, s.postcode,
                        ln.info["zone"], s.weight, ln.info["kg"], b["base"], b["accessorial"], b["fuel"],
                        round(sum(b.values()), 2)])
             ws.cell(ws.max_row, 3).number_format = "dd/mm/yyyy"
@@ -326,7 +329,7 @@ def build(inst: Inst) -> None:
     write_shipments(inp / "wms_shipments_Q3_2026.csv", ships, frng, inst.hard)
     write_brackenford(inp / "invoices", [ln for ln in lines if ln.carrier == "brackenford"], frng, inst.hard)
     write_quillon(inp / "invoices" / "Quillon_invoices_Q3_2026.xlsx", [ln for ln in lines if ln.carrier == "quillon"],
-                  frng)
+                  frng, inst.hard)
     write_tern(inp / "invoices", [ln for ln in lines if ln.carrier == "tern"])
     agreements.brackenford(inp / "agreements" / "Brackenford_rate_agreement_2026.docx")
     agreements.quillon(inp / "agreements" / "Quillon_rate_card_2026.pdf")
