@@ -188,6 +188,7 @@ def write_bills(folder: Path, w: World, rng: random.Random) -> None:
     pdfs = folder / "head_office_statements"
     pdfs.mkdir()
     seen = set()
+    pages: dict[str, list[list[str]]] = {"electricity": [], "gas": []}
     for b in w.bills:
         if b.site != "HO1" or b.bill_no in seen:
             continue
@@ -206,7 +207,9 @@ def write_bills(folder: Path, w: World, rng: random.Random) -> None:
         if b.read == "A" and any(x.read == "E" and x.site == "HO1" and x.fuel == b.fuel and not x.counts and
                                  x.start >= b.start and x.end <= b.end for x in w.bills):
             lines.insert(10, "This statement replaces the estimated statements issued for this period.")
-        (pdfs / f"northwold_{b.fuel[:4]}_{b.bill_no}.pdf").write_bytes(pdf_bytes(lines))
+        pages[b.fuel].append(lines + [""] * (60 - len(lines)))
+    for fuel, statements in pages.items():
+        (pdfs / f"northwold_{fuel}_2026.pdf").write_bytes(pdf_bytes([ln for p in statements for ln in p]))
 
 
 def write_fuel(folder: Path, w: World, rng: random.Random) -> None:

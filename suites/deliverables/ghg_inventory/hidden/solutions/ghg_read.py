@@ -110,8 +110,9 @@ def bills(folder: Path) -> list[dict]:
             out.append({"meter": r["MPRN"].strip(), "no": r["Invoice"].strip(), "from": to_date(r["Start"]),
                         "to": to_date(r["End"]), "kwh": num(r["Energy kWh (gross)"]),
                         "read": "E" if r["Reading"].strip().upper().startswith("E") else "A", "fuel": "gas"})
-    for path in sorted((folder / "head_office_statements").glob("*.pdf")):
-        text = "\n".join(pdf_lines(path))
+    pages = [p.extract_text() or "" for path in sorted((folder / "head_office_statements").glob("*.pdf"))
+             for p in PdfReader(str(path)).pages]
+    for text in pages:
         m = re.search(r"Billing period: (\d+ \w+ \d{4}) to (\d+ \w+ \d{4})", text)
         meter = re.search(r"(?:MPAN|MPRN): (\d+)", text)
         kwh = re.search(r"Energy used: ([\d,.]+) kWh", text)
