@@ -104,7 +104,10 @@ def certificates(w: World, inst: dict, rng: random.Random) -> None:
                             mwh, who))
 
     meridian, solace = "Meridian Energy Supply", "Solace Renewables"
-    for code, share in (("HO1", 1.0), ("DC1", 0.52), ("ST01", 1.0), ("ST02", 1.0)):
+    green = [("HO1", 1.0), ("DC1", 0.52), ("ST01", 1.0), ("ST02", 1.0)]
+    if inst["wrexford"]:
+        green += [("ST04", 1.0), ("ST08", 0.8), ("ST12", 1.0)]
+    for code, share in green:
         annual = by[code].elec / 1000
         cert(meridian, code, date(2026, 1, 1), date(2026, 6, 30), round(annual * share * 0.49))
         cert(meridian, code, date(2026, 7, 1), date(2026, 12, 31), round(annual * share * 0.51))

@@ -24,6 +24,7 @@ def write_policy(path: Path) -> None:
               "market-based figure only when they were cancelled on behalf of the Group, relate to the supply "
               "point, and were generated in the reporting year. Supply not covered by such instruments is reported "
               "at the residual mix factor."),
+        ("p", "2.2 The Group's headline figures and its table of emissions by site use market-based scope 2."),
         ("h", "3. Factors and global warming potentials"),
         ("p", "3.1 Emission factors are taken from the latest issued version of the Group emission factor workbook "
               "for the reporting year. Global warming potentials are the 100-year values of the IPCC Fifth "

@@ -92,7 +92,7 @@ def by_source(output, reference, params):
 
 
 def by_site(output, reference, params):
-    """t CO2e by site (scope 1 + scope 2 location-based), each within 0.5% or 0.5 t; a site outside the boundary
+    """t CO2e by site (scope 1 + scope 2 market-based), each within 0.5% or 0.5 t; a site outside the boundary
     all year must not appear with emissions."""
     return _block(output, reference, "by_site")
 

@@ -166,7 +166,7 @@ def write_outputs(rows, sites, base, full_year, control, known, workbook, gset, 
     by_source = {k: total(lambda r, k=k: r["source"] == k or (k == "refrigerants" and r["source"].startswith("refr")))
                  for k in ("natural_gas", "diesel", "petrol", "refrigerants", "electricity_location",
                            "electricity_market")}
-    by_site = {c: total(lambda r, c=c: r["site_id"] == c and r["source"] != "electricity_market") for c in sites
+    by_site = {c: total(lambda r, c=c: r["site_id"] == c and r["source"] != "electricity_location") for c in sites
                if any(r["site_id"] == c for r in rows)}
     base_total = base.get("Total") or sum(v for k, v in base.items() if k != "Total")
     leaving = {c: base.get(c, 0.0) for c, (a0, a1) in control.items() if a1 < rd.YEAR_END}
@@ -229,7 +229,7 @@ def write_note(t, sites, base_total, leaving, joining, change, control, known, w
         out += [f"- {lp['supplier']}: the green tariff ended on {lp['end']} when the contract renewed on a standard "
                 "tariff; the July-December certificates on the statement were never cancelled for the Group, so that "
                 "supply is at the residual mix in the market-based figure.", ""]
-    out += ["## By site (scope 1 + scope 2 location-based, t CO2e)", ""]
+    out += ["## By site (scope 1 + scope 2 market-based, t CO2e)", ""]
     out += [f"- {c} {sites[c]['name']}: {v:,.1f}" for c, v in t["by_site"].items()] + [""]
     (OUTPUT / "note_to_audit_committee.md").write_text("\n".join(out), encoding="utf-8")
 
