@@ -64,7 +64,8 @@ def estate(inst: dict, rng: random.Random) -> list[Site]:
             continue
         big = name.startswith("Larchmont Market")
         pack = rng.choice(["R404A", "R448A"]) if big else "R134a"
-        assets = [("Main pack", pack, round(rng.uniform(14, 42), 1)), ("Cold room", "R134a", round(rng.uniform(2, 6), 1))]
+        assets = [("Main pack", pack, round(rng.uniform(14, 42), 1)),
+                  ("Cold room", "R134a", round(rng.uniform(2, 6), 1))]
         if big and rng.random() < 0.35:
             assets.append(("CO2 freezer pack", "R744", round(rng.uniform(10, 25), 1)))
         sites.append(Site(code, name, "store", town, rng.randrange(460_000, 960_000, 1000) if big else

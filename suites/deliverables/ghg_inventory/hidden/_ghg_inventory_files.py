@@ -1,4 +1,5 @@
-"""ghg_inventory's file writers: deterministic xlsx, docx, csv, pdf and eml in the shapes the client's systems export."""
+"""ghg_inventory's file writers: deterministic xlsx, docx, csv, pdf and eml in the shapes the client's systems
+export."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from pathlib import Path
 
 import docx
 import openpyxl
-
 from _ghg_inventory_story import COMPANY, FACTORS, GWP, UK_GALLON, World
 
 FIXED_TIME = (2027, 1, 29, 9, 0, 0)
@@ -234,7 +234,7 @@ def write_fuel(folder: Path, w: World, rng: random.Random) -> None:
 
 
 def write_refrigerant_log(path: Path, w: World, rng: random.Random) -> None:
-    alias = {s.code: s.aliases + [s.name] for s in w.sites}
+    alias = {s.code: [*s.aliases, s.name] for s in w.sites}
     spell = {"R404A": ["R404A", "R-404A", "404A"], "R448A": ["R448A", "R-448A", "R448a"], "R407F": ["R407F", "R-407F"],
              "R134a": ["R134a", "R-134a", "134A"], "R410A": ["R410A", "R-410A"], "R744": ["R744", "R744 (CO2)", "CO2"]}
     work = {"top_up": ["Top-up", "Leak repair & top up", "Recharge (top-up)", "TOP UP"],

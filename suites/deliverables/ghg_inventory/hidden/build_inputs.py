@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _ghg_inventory_estate import INSTANCES, build_world  # noqa: E402
-from _ghg_inventory_files import (  # noqa: E402
+from _ghg_inventory_estate import INSTANCES, build_world
+from _ghg_inventory_files import (
     write_bills,
     write_certificates,
     write_factors,
@@ -35,8 +35,8 @@ from _ghg_inventory_files import (  # noqa: E402
     write_refrigerant_log,
     write_site_register,
 )
-from _ghg_inventory_story import World, expected  # noqa: E402
-from _ghg_inventory_texts import issues_for, write_emails, write_policy  # noqa: E402
+from _ghg_inventory_story import World, expected
+from _ghg_inventory_texts import issues_for, write_emails, write_policy
 
 FAMILY = Path(__file__).resolve().parent.parent
 RUN = ("import json, runpy, sys; runpy.run_path(sys.argv[1], init_globals={'KNOWN': json.loads(sys.argv[2])}, "

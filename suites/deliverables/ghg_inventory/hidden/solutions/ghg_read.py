@@ -42,7 +42,7 @@ def rows_after_header(ws, first: str) -> list[dict]:
     for i, r in enumerate(rows):
         if r and str(r[0] or "").strip().lower() == first.lower():
             head = [str(c or "").strip() for c in r]
-            return [dict(zip(head, x)) for x in rows[i + 1:] if x and any(c not in (None, "") for c in x)]
+            return [dict(zip(head, x, strict=False)) for x in rows[i + 1:] if x and any(c not in (None, "") for c in x)]
     return []
 
 

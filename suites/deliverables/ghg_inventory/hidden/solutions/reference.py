@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, "/solution")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import ghg_read as rd  # noqa: E402
+import ghg_read as rd
 
 OUTPUT = Path("output")
 ASK = globals().get("ASK", True)  # shortcuts/asks_nobody.py runs this script with ASK = False
@@ -114,8 +114,8 @@ def main() -> None:
             add(t["site"], t["product"], t["litres"])
     if "leak" in known:
         lk = known["leak"]
-        jobs.append({"date": date.fromisoformat(lk["when"]), "site": lk["site"], "gas": rd.gas_key(lk["gas"]), "top_up": True,
-                     "kg": lk["kg"]})
+        jobs.append({"date": date.fromisoformat(lk["when"]), "site": lk["site"], "gas": rd.gas_key(lk["gas"]),
+                     "top_up": True, "kg": lk["kg"]})
     for j in jobs:
         if j["top_up"] and j["site"] and j["date"] and control[j["site"]][0] <= j["date"] <= control[j["site"]][1]:
             add(j["site"], "refrigerant_" + j["gas"], j["kg"])
@@ -133,7 +133,7 @@ def main() -> None:
 
     rows = []
     for (code, source), amount in sorted(act.items()):
-        def out(scope: str, src: str, unit: str, t: float, amount: float = amount) -> None:
+        def out(scope: str, src: str, unit: str, t: float, amount: float = amount, code: str = code) -> None:
             rows.append({"site_id": code, "site_name": sites[code]["name"], "scope": scope, "source": src,
                          "activity_value": round(amount, 3), "activity_unit": unit, "tco2e": round(t, 4)})
 
@@ -206,17 +206,18 @@ def write_note(t, sites, base_total, leaving, joining, change, control, known, w
         "- Boundary changes: Fernhill (ST10) is included from 1 July 2026, the day we took control, and Brindle Cross "
         "(DC2) up to 30 September 2026; bills straddling those dates are apportioned by days, the previous owner's "
         "and the buyer's consumption and fuel are excluded.", "",
-        "- Certificates: the 2025 batch for Hollins Green (ST03) and the certificates Dunmore Grocers held for Fernhill "
-        "before the sale cannot count in 2026's market-based figure and are excluded; the rest of that supply is at "
-        "the residual mix.", "",
+        "- Certificates: the 2025 batch for Hollins Green (ST03) and the certificates Dunmore Grocers held for "
+        "Fernhill before the sale cannot count in 2026's market-based figure and are excluded; the rest of that "
+        "supply is at the residual mix.", "",
         "- Emission factors: the workbook was re-issued as version 2.0 on 12 January 2027 and supersedes version 1.3 "
         "(the file marked FINAL); last year's method (AR6 GWPs, T&D losses in scope 2, every bill summed) is not "
         "repeated: T&D losses belong in scope 3, and estimated bills replaced by actual re-bills are left out.", "",
     ]
     if "control_end" in known:
         c = known["control_end"]
+        since = date.fromordinal(date.fromisoformat(c["end"]).toordinal() + 1)
         out += [f"- Wrexford Depot ({c['site']}): Kestrel Logistics has had operational control under the logistics "
-                f"services agreement since {date.fromordinal(date.fromisoformat(c['end']).toordinal() + 1):%d %B %Y}; the "
+                f"services agreement since {since:%d %B %Y}; the "
                 "depot is in scope 1 and 2 only for January and February, and from March it is scope 3. The "
                 "outsourcing is a structural change for the base year too.", ""]
     if "leak" in known:

@@ -5,14 +5,14 @@ import sys
 from datetime import date
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 rd = reference.rd
 _factors, _bills, _register, _certs = rd.factors, rd.bills, rd.site_register, rd.certificates
 
 
 def factors(folder):
-    f, gwp, name = _factors(folder)
+    _, gwp, _ = _factors(folder)
     import openpyxl
 
     path = next(p for p in sorted(folder.glob("*.xlsx")) if "FINAL" in p.name)
