@@ -181,8 +181,11 @@ def write_bills(folder: Path, w: World, rng: random.Random) -> None:
         else:
             read = {"A": rng.choice(["ACTUAL", "ACTUAL", "CUSTOMER"]), "E": "ESTIMATED"}[b.read]
             gas.append([b.meter, name, b.start.isoformat(), b.end.isoformat(), f"{b.kwh:,.0f}", read, b.bill_no])
-    write_csv(folder / "electricity_bills_2026.csv", ["Site", "MPAN", "Bill number", "Period from", "Period to",
-              "Consumption (kWh)", "Read type", "Bill date"], elec)
+    head = ["Site", "MPAN", "Bill number", "Period from", "Period to", "Consumption (kWh)", "Read type", "Bill date"]
+    if w.facts:  # the hard instance's file is two portal downloads pasted one under the other
+        half = len(elec) // 2
+        elec = [*elec[:half], [], head, *elec[half:]]
+    write_csv(folder / "electricity_bills_2026.csv", head, elec)
     write_csv(folder / "gas_meter_export_2026.csv", ["MPRN", "Site ref", "Start", "End", "Energy kWh (gross)",
               "Reading", "Invoice"], gas)
     pdfs = folder / "head_office_statements"

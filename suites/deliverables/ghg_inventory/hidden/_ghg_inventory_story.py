@@ -256,11 +256,12 @@ def make_jobs(rng: random.Random, w: World, counter: list[int]) -> None:
             counter[0] += 1
             d = date(2026, rng.randint(2, 11), rng.randint(1, 28))
             asset, gas, _ = s.assets[0]
-            w.jobs.append(Job(f"RS-{counter[0]:05d}", d, s.code, asset, gas, "recovered", round(rng.uniform(20, 90), 1),
+            charge = round(rng.uniform(20, 90), 1)
+            w.jobs.append(Job(f"RS-{counter[0]:05d}", d, s.code, asset, gas, "recovered", charge,
                               "compressor replaced, charge recovered and recycled"))
             counter[0] += 1
             w.jobs.append(Job(f"RS-{counter[0]:05d}", d + timedelta(days=1), s.code, asset, gas, "new_charge",
-                              round(rng.uniform(20, 90), 1), "recharged after compressor replacement"))
+                              charge, "recovered charge returned after compressor replacement"))
     # jobs either side of the year
     for s in rng.sample(w.sites, 3):
         asset, gas, per_year = s.assets[0]

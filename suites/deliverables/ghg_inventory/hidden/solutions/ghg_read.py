@@ -102,6 +102,8 @@ def bills(folder: Path) -> list[dict]:
     out = []
     with open(folder / "electricity_bills_2026.csv", newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
+            if not (r.get("MPAN") or "").strip().isdigit():
+                continue  # a blank line or a second header
             out.append({"meter": r["MPAN"].strip(), "no": r["Bill number"].strip(), "from": to_date(r["Period from"]),
                         "to": to_date(r["Period to"]), "kwh": num(r["Consumption (kWh)"]),
                         "read": "E" if r["Read type"].strip().upper().startswith("E") else "A", "fuel": "electricity"})
