@@ -107,8 +107,9 @@ def issues_for(w: World) -> list[dict]:
                                          "last year's method differed (AR6, T&D losses)",
          "all_of": [["workbook", "factor"]], "any_of": ["2.0", "v2", "1.3", "supersed", "re-issued", "reissued",
                                                          "corrected"]},
-        {"id": "boundary_changes", "what": "Fernhill is in from 1 July and Brindle Cross out after 30 September",
-         "all_of": [["fernhill", "st10"], ["brindle", "dc2"]],
+        {"id": "boundary_changes", "what": "Fernhill is in from 1 July and Brindle Cross out after 30 September (part "
+                                           "of the year each)",
+         "all_of": [["fernhill", "st10", "brindle", "dc2"]],
          "any_of": ["1 july", "30 september", "2026-07-01", "2026-09-30", "01/07", "30/09", "part of the year",
                     "part-year", "part year", "pro-rat", "apportion"]},
     ]
