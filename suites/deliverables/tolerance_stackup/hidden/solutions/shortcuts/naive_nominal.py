@@ -17,7 +17,7 @@ def read_bom(path):
     first = {}
     for pdf in sorted(Path("input/drawings").glob("*.pdf")):
         d = reference.read_drawing(reference.read_pdf(pdf))
-        if "part" in d and d["part"] not in first:
+        if "rev" in d and d["part"] not in first:
             first[d["part"]] = d["rev"]
     return first, bought
 
