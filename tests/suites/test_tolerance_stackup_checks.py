@@ -94,10 +94,12 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
     checks = _checks()
     ref = _Tree({"issues.json": (FAMILY / "hidden/reference/issues.json").read_bytes()})
     issues = json.loads(ref.files["issues.json"])
-    good = "\n\n".join([
-        "G3 fails worst case once the datum shift of the cover spigot (datum A at MMB) is counted.",
-        "Housing lot T2403 and spacer lot 7730 were rejected and are excluded from the capability data.",
-    ])
+    good = "\n\n".join(
+        [
+            "G3 fails worst case once the datum shift of the cover spigot (datum A at MMB) is counted.",
+            "Housing lot T2403 and spacer lot 7730 were rejected and are excluded from the capability data.",
+        ]
+    )
     value, evidence = checks.note_issues(_Tree({"design_review_note.md": good.encode()}), ref, {})
     assert value == pytest.approx(2 / len(issues)), evidence
     vague = "G3. Datum shift. Lots. Spacer. G1."

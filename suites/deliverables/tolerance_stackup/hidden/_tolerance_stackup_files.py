@@ -94,7 +94,8 @@ def write_bom(path: Path, dwgs: list[Drawing], hard: bool) -> None:
             "GK-160-05": "A"}
     rows = [
         (10, "H-160-01", "Housing, machined", "Buy", "Tarnwick Castings Ltd", ""),
-        (20, "C160-02", "Cover, bearing end", "Buy", "Bellwood Machining Inc. (Dayton, OH)", "Supplier reports in inch"),
+        (20, "C160-02", "Cover, bearing end", "Buy", "Bellwood Machining Inc. (Dayton, OH)",
+         "Supplier reports in inch"),
         (30, "S-160-03", "Shaft, intermediate", "Buy", "Ryecroft Precision", ""),
         (40, "SP-160-04", "Spacer, bearing", "Buy", "Brannock Turned Parts", ""),
         (50, "G-160-06", "Gear, helical z47", "Buy", "Ryecroft Precision", ""),
@@ -195,8 +196,8 @@ def write_standard(path: Path) -> None:
                     "of each drawing as listed on the bill of materials.")
     d.add_heading("2 Methods", 1)
     d.add_paragraph("2.1 Worst case (arithmetic) analysis of every contributor in the dimension loop, including "
-                    "contributions from geometric tolerances and from datum feature shift where a datum feature of size "
-                    "is referenced at MMB.")
+                    "contributions from geometric tolerances and from datum feature shift where a datum feature of "
+                    "size is referenced at MMB.")
     d.add_paragraph("2.2 Statistical analysis by root sum of squares (RSS). Contributors are expressed in equal-"
                     "bilateral form about their mid-limit before either analysis.")
     d.add_paragraph("2.3 A process-capability-based prediction of the share of assemblies outside the gap limits, "
@@ -243,7 +244,8 @@ def write_emails(folder: Path, hard: bool) -> None:
                       "Two lots of C-160-02 came in from Kilnsey this month; their data is in a separate file from "
                       "Bellwood's.\n\nGoods-in\n"))
     else:
-        mails.append(("04_test_conditions.eml", "Priya Natarajan <p.natarajan@marrowby-gs.example>", "Mechanical design",
+        mails.append(("04_test_conditions.eml", "Priya Natarajan <p.natarajan@marrowby-gs.example>",
+                      "Mechanical design",
                       "2026-11-10 16:20", "G2 at temperature",
                       "As agreed at the last review, the G2 requirement holds at the 80 °C operating temperature on "
                       "the assembly drawing; G1 and G3 are at 20 °C.\n\nPriya Natarajan\nTest Engineering\n"))

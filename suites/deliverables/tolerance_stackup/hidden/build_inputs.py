@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _tolerance_stackup_files import (  # noqa: E402
+from _tolerance_stackup_files import (
     assembly_pdf,
     drawing_pdf,
     write_bom,
@@ -33,7 +33,7 @@ from _tolerance_stackup_files import (  # noqa: E402
     write_inspection,
     write_standard,
 )
-from _tolerance_stackup_model import (  # noqa: E402
+from _tolerance_stackup_model import (
     BEARINGS,
     FITS,
     SHIM,
@@ -156,7 +156,7 @@ run_name='__main__')"
 def staff_facts(hard: bool) -> dict:
     if not hard:
         return {}
-    pn, ref, desc, nom, up, lo, mat = SHIM
+    pn, _, _, nom, up, _, _ = SHIM
     return {"shim": {"part": pn, "nominal": nom, "tol": up}, "cover_supplier": "Kilnsey", "g2_temperature": 90.0}
 
 

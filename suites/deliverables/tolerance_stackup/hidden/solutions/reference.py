@@ -124,7 +124,7 @@ def read_bom(path: Path) -> tuple[dict[str, str], dict[str, dict]]:
             if "Part number" in cells:
                 head = cells
             continue
-        rec = dict(zip(head, cells))
+        rec = dict(zip(head, cells, strict=False))
         pn = rec["Part number"].strip()
         if "160" in pn:
             revs[part_no(pn)] = rev_of(rec["Rev"])
@@ -150,7 +150,7 @@ def read_dispositions(path: Path) -> set[tuple[str, str]]:
     head = [str(h) for h in rows[0]]
     out = set()
     for r in rows[1:]:
-        rec = dict(zip(head, r))
+        rec = dict(zip(head, r, strict=False))
         if str(rec["Disposition"]).lower().startswith("rejected"):
             out.add((part_no(rec["Part no."]), str(rec["Lot"]).strip()))
     return out
@@ -264,7 +264,8 @@ def contributors(gap, dwg, bought, fits, data, rejected, known) -> list[dict]:
                     feat = dw["datums"][letter]
                     p2, r2 = next((p2, r2) for p1, r1, p2, r2 in fits if p1 == part and r1 == feat)
                     mate = dwg[p2]["dims"][r2]
-                    clearance = mate["nominal"] + mate["upper"] - (dw["dims"][feat]["nominal"] + dw["dims"][feat]["lower"])
+                    datum = dw["dims"][feat]
+                    clearance = mate["nominal"] + mate["upper"] - (datum["nominal"] + datum["lower"])
                     add(part, feat, f"Datum {letter} shift ({feat} in {p2} {r2})", dw["rev"], 0.0, clearance / 2,
                         -clearance / 2, -1, "")
             continue

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 _bom = reference.read_bom
 _contributors = reference.contributors
@@ -13,7 +13,7 @@ _stack = reference.stack
 
 
 def read_bom(path):
-    revs, bought = _bom(path)
+    _, bought = _bom(path)
     first = {}
     for pdf in sorted(Path("input/drawings").glob("*.pdf")):
         d = reference.read_drawing(reference.read_pdf(pdf))
