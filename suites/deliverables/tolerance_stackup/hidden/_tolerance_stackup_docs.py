@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import zipfile
 from datetime import datetime
 from pathlib import Path
@@ -66,8 +67,13 @@ def normalise_zip(path: Path) -> None:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in members:
+            if name == "docProps/core.xml":  # openpyxl stamps the save time as the modified time
+                text = re.sub(r"(<dcterms:modified[^>]*>)[^<]*(</dcterms:)", r"\g<1>2026-11-27T09:00:00Z\g<2>",
+                              data.decode("utf-8"))
+                data = text.encode("utf-8")
             info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
             z.writestr(info, data)
     path.write_bytes(buf.getvalue())
 
@@ -84,6 +90,8 @@ def save_docx(d, path: Path) -> None:
     d.core_properties.created = datetime(2026, 3, 2, 9, 0)
     d.core_properties.modified = datetime(2026, 3, 2, 9, 0)
     d.core_properties.last_modified_by = "Engineering Standards"
+    d.core_properties.author = "Engineering Standards"
+    d.core_properties.comments = ""
     d.save(path)
     normalise_zip(path)
 

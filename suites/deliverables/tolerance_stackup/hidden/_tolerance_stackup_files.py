@@ -140,21 +140,25 @@ def write_inspection(folder: Path, lot_list: list[Lot], cur: dict[str, Drawing],
                 v = lot.values[ref][i]
                 rows.append([lot.lot, f"{lot.lot}-{i + 1:02d}", ref, d.desc, f"{d.nominal:.3f}", f"{v:.3f}",
                              f"{v - d.nominal:+.3f}", _limits_result(cur["H-160-01"], ref, v)])
+    if hard:  # the supplier re-sent lot T2404 and the file carries it twice
+        rows += [r for r in rows if r[0] == "T2404"]
     write_csv(folder / "Tarnwick_CMM_H-160-01.csv", ["Lot", "Serial", "Char", "Description", "Nominal", "Measured",
                                                      "Deviation", "Result"], rows)
     # cover, Bellwood: xlsx in inches, wide
     wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "Dimensional report"
-    ws.append(["Bellwood Machining Inc. - dimensional inspection report, part C-160-02 rev D"])
-    ws.append(["ALL DIMENSIONS IN INCHES"])
-    ws.append(["Lot", "S/N", "Spigot OD (D2)", "Spigot length (D3)", "Labyrinth bore (D5)", "Inspector"])
-    for lot in (x for x in lot_list if x.part == "C-160-02" and x.supplier.startswith("Bellwood")):
-        for i in range(lot.n):
-            ws.append([lot.lot, f"{lot.lot}/{i + 1}"] + [round(lot.values[r][i] / INCH, 5) for r in ("D2", "D3", "D5")]
-                      + ["JK" if i % 2 else "RM"])
-            for col in (3, 4, 5):
-                ws.cell(ws.max_row, col).number_format = "0.00000"
+    bellwood = [x for x in lot_list if x.part == "C-160-02" and x.supplier.startswith("Bellwood")]
+    for k, lot in enumerate(bellwood if hard else bellwood[:1]):
+        ws = wb.active if k == 0 else wb.create_sheet()
+        ws.title = f"Lot {lot.lot}" if hard else "Dimensional report"
+        ws.append(["Bellwood Machining Inc. - dimensional inspection report, part C-160-02 rev D"])
+        ws.append(["ALL DIMENSIONS IN INCHES"])
+        ws.append(["Lot", "S/N", "Spigot OD (D2)", "Spigot length (D3)", "Labyrinth bore (D5)", "Inspector"])
+        for one in [lot] if hard else bellwood:
+            for i in range(one.n):
+                inches = [round(one.values[r][i] / INCH, 5) for r in ("D2", "D3", "D5")]
+                ws.append([one.lot, f"{one.lot}/{i + 1}", *inches, "JK" if i % 2 else "RM"])
+                for col in (3, 4, 5):
+                    ws.cell(ws.max_row, col).number_format = "0.00000"
     save_xlsx(wb, folder / "Bellwood_C-160-02_inspection.xlsx")
     kp = [x for x in lot_list if x.part == "C-160-02" and x.supplier.startswith("Kilnsey")]
     if kp:

@@ -300,6 +300,8 @@ def lots(hard: bool) -> list[Lot]:
         Lot("G-160-06", "RG-233", "Ryecroft Precision", {"D1": (0.02, 0.02)}, 6, "Accepted", "2026-09-14"),
         Lot("G-160-06", "RG-241", "Ryecroft Precision", {"D1": (0.03, 0.02)}, 6, "Accepted", "2026-10-19"),
     ]
+    for lot in o:  # goods-in samples more parts of every lot for the hard instance's bigger build
+        lot.n *= 3 if hard else 2
     if hard:  # the hard instance's gears come with the hub offset running short, which opens G2
         for lot in o:
             if lot.part == "G-160-06":

@@ -161,38 +161,46 @@ def _ref_of(header: str) -> str | None:
     return m.group(1) if m else None
 
 
+def _tables(path: Path) -> list[list[list]]:
+    """A file's tables: each sheet of a workbook, or the CSV."""
+    if path.suffix == ".xlsx":
+        wb = openpyxl.load_workbook(path, data_only=True)
+        return [[["" if c is None else c for c in r] for r in ws.iter_rows(values_only=True)] for ws in wb.worksheets]
+    return [list(csv.reader(path.read_text(encoding="utf-8-sig").splitlines()))]
+
+
 def read_inspection(folder: Path) -> dict[tuple[str, str], list[tuple[str, str, float]]]:
-    """(part, ref) -> [(supplier, lot, value in mm)]."""
+    """(part, ref) -> [(supplier, lot, value in mm)]; a row sent twice counts once."""
     out: dict[tuple[str, str], list[tuple[str, str, float]]] = defaultdict(list)
     for path in sorted(folder.iterdir()):
         part, supplier = part_no(path.name), path.name.split("_")[0]
-        if path.suffix == ".xlsx":
-            table = [["" if c is None else c for c in r] for r in openpyxl.load_workbook(path, data_only=True)
-                     .active.iter_rows(values_only=True)]
-        else:
-            table = list(csv.reader(path.read_text(encoding="utf-8-sig").splitlines()))
-        inch_file = any("INCH" in str(c).upper() for r in table[:3] for c in r)
-        hi = next(i for i, r in enumerate(table) if any(str(c).strip().lower() == "lot" for c in r))
-        head = [str(c).strip() for c in table[hi]]
-        low = [h.lower() for h in head]
-        lot_i = low.index("lot")
-        long_col = next((i for i, h in enumerate(low) if h in ("char", "dimension")), None)
-        for r in table[hi + 1:]:
-            if not r or str(r[lot_i]).strip() == "":
+        seen: set[tuple] = set()
+        for table in _tables(path):
+            inch_file = any("INCH" in str(c).upper() for r in table[:3] for c in r)
+            hi = next((i for i, r in enumerate(table) if any(str(c).strip().lower() == "lot" for c in r)), None)
+            if hi is None:
                 continue
-            lot = str(r[lot_i]).strip()
-            if long_col is not None:
-                ref = _ref_of(str(r[long_col]))
-                vcol = next(i for i, h in enumerate(low) if h in ("measured", "value"))
-                unit = str(r[low.index("unit")]).strip().lower() if "unit" in low else ("in" if inch_file else "mm")
-                v = float(r[vcol])
-                out[(part, ref)].append((supplier, lot, v * INCH if unit.startswith("in") else v))
-                continue
-            for i, h in enumerate(head):
-                ref = _ref_of(h)
-                if ref and str(r[i]).strip():
-                    v = float(r[i])
-                    out[(part, ref)].append((supplier, lot, v * INCH if inch_file else v))
+            head = [str(c).strip() for c in table[hi]]
+            low = [h.lower() for h in head]
+            lot_i = low.index("lot")
+            long_col = next((i for i, h in enumerate(low) if h in ("char", "dimension")), None)
+            for r in table[hi + 1:]:
+                if not r or str(r[lot_i]).strip() == "" or tuple(map(str, r)) in seen:
+                    continue
+                seen.add(tuple(map(str, r)))
+                lot = str(r[lot_i]).strip()
+                if long_col is not None:
+                    ref = _ref_of(str(r[long_col]))
+                    vcol = next(i for i, h in enumerate(low) if h in ("measured", "value"))
+                    unit = str(r[low.index("unit")]).strip().lower() if "unit" in low else ("in" if inch_file else "mm")
+                    v = float(r[vcol])
+                    out[(part, ref)].append((supplier, lot, v * INCH if unit.startswith("in") else v))
+                    continue
+                for i, h in enumerate(head):
+                    ref = _ref_of(h)
+                    if ref and str(r[i]).strip():
+                        v = float(r[i])
+                        out[(part, ref)].append((supplier, lot, v * INCH if inch_file else v))
     return out
 
 
