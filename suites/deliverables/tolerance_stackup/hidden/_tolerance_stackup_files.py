@@ -89,7 +89,7 @@ def write_bom(path: Path, dwgs: list[Drawing], hard: bool) -> None:
     ws.append(["Exported 2026-11-27 by PLM; revision = current released revision"])
     ws.append([])
     ws.append(["Item", "Part number", "Description", "Rev", "Qty", "Make/Buy", "Supplier", "Material", "Remarks"])
-    cur = {d.part: d for d in dwgs if d.status == "RELEASED"}
+    cur = {d.part: d for d in dwgs if d.current}
     revs = {"H-160-01": "Rev F", "C-160-02": "rev. D", "S-160-03": "C", "SP-160-04": "C", "G-160-06": "B",
             "GK-160-05": "A"}
     rows = [

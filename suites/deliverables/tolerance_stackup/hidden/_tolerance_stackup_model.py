@@ -68,7 +68,8 @@ class Drawing:
     supersedes: str = ""
     ecn: str = ""
     released: str = ""
-    status: str = "RELEASED"
+    status: str = "RELEASED"  # as printed on the extract
+    current: bool = True  # the released revision today
 
     def dim(self, ref: str) -> Dim:
         return next(d for d in self.dims if d.ref == ref)
@@ -202,7 +203,8 @@ def drawings(hard: bool) -> list[Drawing]:
         Drawing("SP-160-04", "Bearing spacer", "B", "C45 steel", [
             Dim("D1", "Overall length", 40.10, 0.05, -0.05),
             Dim("D2", "Bore", 45.20, 0.10, 0.0, True),
-        ], supersedes="A", ecn="ECN-2055", released="2025-11-03", status="SUPERSEDED by rev C (ECN-2291)"),
+        ], supersedes="A", ecn="ECN-2055", released="2025-11-03",
+                status="RELEASED" if hard else "SUPERSEDED by rev C (ECN-2291)", current=False),
         Drawing("G-160-06", "Helical gear z=47, m=2.5", "B", "18CrNiMo7-6 case-hardening steel", [
             Dim("D1", "Hub face to rim face offset", 8.20, 0.10, -0.10),
             Dim("D2", "Face width", 40.00, 0.0, -0.10),
@@ -221,7 +223,7 @@ def drawings(hard: bool) -> list[Drawing]:
         ], [
             Control("G1", "position", "D4", 0.08, [("B", False)]),
         ], {"A": "mounting face", "B": "D5"}, supersedes="D", ecn="ECN-2130", released="2026-03-02",
-            status="SUPERSEDED by rev F (ECN-2240)"))
+            current=False))  # printed before ECN-2240, so the extract still reads RELEASED
     return out
 
 

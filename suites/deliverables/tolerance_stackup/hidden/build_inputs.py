@@ -54,7 +54,7 @@ FIELDS = ["gap_id", "part_number", "ref", "description", "drawing_rev", "nominal
 
 def truth(hard: bool, seed: int):
     dwgs = drawings(hard)
-    cur = {d.part: d for d in dwgs if d.status == "RELEASED"}
+    cur = {d.part: d for d in dwgs if d.current}
     by = {(p, "current"): d for p, d in cur.items()}
     lot_list = lots(hard)
     measure(lot_list, by, seed)
@@ -170,9 +170,7 @@ def build(name: str, inst: dict) -> None:
     dwgs, cur, lot_list, results, rows = truth(hard, inst["seed"])
     (inp / "drawings").mkdir()
     for dw in dwgs:
-        fname = f"{dw.part}_rev{dw.rev}.pdf" if dw.status == "RELEASED" else f"{dw.part} rev {dw.rev} (old).pdf"
-        if not hard and dw.part == "SP-160-04" and dw.status != "RELEASED":
-            fname = "SP-160-04_revB.pdf"
+        fname = f"{dw.part}_rev{dw.rev}.pdf"
         drawing_pdf(inp / "drawings" / fname, dw)
     assembly_pdf(inp / "drawings" / "ISA-160_assembly_revE.pdf", gaps(hard), "E")
     write_bom(inp / "BOM_ISA-160.xlsx", dwgs, hard)
