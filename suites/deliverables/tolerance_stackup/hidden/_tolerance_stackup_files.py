@@ -200,8 +200,8 @@ def write_standard(path: Path) -> None:
                     "of each drawing as listed on the bill of materials.")
     d.add_heading("2 Methods", 1)
     d.add_paragraph("2.1 Worst case (arithmetic) analysis of every contributor in the dimension loop, including "
-                    "contributions from geometric tolerances and from datum feature shift where a datum feature of "
-                    "size is referenced at MMB.")
+                    "contributions from geometric tolerances, from datum feature shift where a datum feature of "
+                    "size is referenced at MMB, and from the float of a part in the locating fits of the assembly.")
     d.add_paragraph("2.2 Statistical analysis by root sum of squares (RSS). Contributors are expressed in equal-"
                     "bilateral form about their mid-limit before either analysis.")
     d.add_paragraph("2.3 A process-capability-based prediction of the share of assemblies outside the gap limits, "

@@ -84,13 +84,16 @@ def truth(hard: bool, seed: int):
                 contribs.append(Contributor(g.gid, part, ref, f"{c.kind.capitalize()} of {c.of}", dw.rev, 0.0,
                                             c.tol / 2, -c.tol / 2, sens, ""))
                 for letter, mmb in c.datums:
-                    if not mmb:
-                        continue
-                    feat = dw.datums[letter]
-                    p2, r2 = next((p2, r2) for p1, r1, p2, r2, _ in FITS if p1 == part and r1 == feat)
-                    clearance = cur[p2].dim(r2).max - dw.dim(feat).min
-                    contribs.append(Contributor(g.gid, part, feat, f"Datum {letter} shift ({feat} in {p2} {r2})",
-                                                dw.rev, 0.0, clearance / 2, -clearance / 2, -1, ""))
+                    feat = dw.datums.get(letter, "")
+                    if mmb:  # the zone may shift by the datum feature's departure from its MMB
+                        df = dw.dim(feat)
+                        contribs.append(Contributor(g.gid, part, feat, f"Datum {letter} shift at MMB ({feat})", dw.rev,
+                                                    0.0, df.half, -df.half, -1, ""))
+                    for p1, r1, p2, r2, _ in FITS:  # the datum feature floats in the feature it locates in
+                        if p1 == part and r1 == feat:
+                            clearance = cur[p2].dim(r2).max - dw.dim(feat).min
+                            contribs.append(Contributor(g.gid, p2, r2, f"Float of {part} {feat} in {p2} {r2}",
+                                                        cur[p2].rev, 0.0, clearance / 2, -clearance / 2, -1, ""))
                 continue
             d = dw.dim(ref)
             contribs.append(Contributor(g.gid, part, ref, d.desc, dw.rev, d.nominal, d.upper, d.lower, sens,
@@ -103,7 +106,8 @@ def truth(hard: bool, seed: int):
             m = c.measured
             rows.append({"gap_id": c.gap, "part_number": c.part, "ref": c.ref, "description": c.desc,
                          "drawing_rev": c.rev, "nominal_mm": f"{c.nominal:.3f}", "upper_dev_mm": f"{c.upper:.4f}",
-                         "lower_dev_mm": f"{c.lower:.4f}", "sensitivity": f"{c.sens:g}", "mean_mm": f"{c.mean:.4f}",
+                         "lower_dev_mm": f"{c.lower:.4f}", "sensitivity": f"{c.sens:g}",
+                         "mean_mm": f"{c.mean + 0.0:.4f}",
                          "tol_mm": f"{c.tol:.4f}", "measured_mean_mm": f"{m[0]:.4f}" if m else "",
                          "measured_sd_mm": f"{m[1]:.5f}" if m else "", "n_measured": str(m[2]) if m else ""})
     return dwgs, cur, lot_list, results, rows

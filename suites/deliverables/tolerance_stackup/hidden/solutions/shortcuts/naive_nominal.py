@@ -1,6 +1,6 @@
 """A naive stack-up: the first drawing of each part found in the folder, contributors at their drawing nominal with the
-larger deviation as the tolerance, no datum shift, everything at 20 °C, and every lot in the inspection files counted
-(rejected ones too)."""
+larger deviation as the tolerance, no datum shift or float, everything at 20 °C, and every lot in the inspection
+files counted (rejected ones too)."""
 import sys
 from pathlib import Path
 
@@ -24,7 +24,7 @@ def read_bom(path):
 
 def contributors(gap, dwg, bought, fits, data, rejected, known):
     rows = [r for r in _contributors(gap, dwg, bought, fits, data, rejected, known)
-            if not r["description"].startswith("Datum")]
+            if not r["description"].startswith(("Datum", "Float"))]
     for r in rows:
         r["mean"] = r["sens"] * r["nominal"]
         r["tol"] = abs(r["sens"]) * max(abs(r["upper"]), abs(r["lower"]))
