@@ -1,0 +1,178 @@
+"""tolerance_stackup: the gap checks take each figure and verdict on its own; the note check needs the item and what
+is wrong with it; the hard instance's three staff facts (the line's shim, the cover's new supplier, G2's operating
+temperature) are in no input and each changes the score by its own slice, the one hinted nowhere the most."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+FAMILY = REPO / "suites/deliverables/tolerance_stackup"
+HARD = FAMILY / "variants/freeze_h"
+
+
+class _Tree:
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+
+    def read_one(self, name: str):
+        if name not in self.files:
+            raise FileNotFoundError(name)
+        return name, self.files[name]
+
+
+def _checks():
+    spec = importlib.util.spec_from_file_location("tolerance_stackup_checks", FAMILY / "hidden/checks.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _inputs_text(root: Path) -> str:
+    from pypdf import PdfReader
+
+    from worktrial.kit.solution.documents import document_text
+
+    parts = []
+    for path in sorted((root / "workspace/input").rglob("*")):
+        if path.suffix == ".docx":
+            parts.append(document_text(path))
+        elif path.suffix == ".pdf":
+            parts.append("\n".join(p.extract_text() for p in PdfReader(str(path)).pages))
+        elif path.suffix in (".csv", ".eml"):
+            parts.append(path.read_bytes().decode("utf-8", errors="replace"))
+    return "\n".join(parts)
+
+
+def test_the_people_know_what_the_inputs_only_hint_at() -> None:
+    people = (HARD / "hidden/people.toml").read_text(encoding="utf-8")
+    assert "shim SH-160-09 of 0.10 mm" in people and "Kilnsey only" in people and "90 °C" in people
+    text = _inputs_text(HARD).casefold()
+    for word in ("shim", "sh-160-09", "wi-160-14", "90 °c", "kilnsey only", "took over"):
+        assert word not in text, word
+    # the hints that are there: the test specification named without its value, a second supplier's file
+    assert "ts-160-3" in text and "kilnsey" in text and "bellwood" in text
+
+
+def test_only_the_hard_instance_has_staff() -> None:
+    from worktrial.run.workspace import has_world
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    base, hard = fam.instance("base"), fam.instance("freeze_h")
+    assert not has_world(base) and has_world(hard)
+    assert "Gareth Llewellyn" in hard.brief() and "bin/ask" not in base.brief()
+    assert not (FAMILY / "hidden/people.toml").exists()
+
+
+def test_a_gap_check_takes_each_figure_and_verdict_on_its_own() -> None:
+    checks = _checks()
+    want = json.loads((FAMILY / "hidden/reference/stackup_results.json").read_bytes())
+    ref = _Tree({"stackup_results.json": json.dumps(want).encode()})
+    got = json.loads(json.dumps(want))
+    got["gaps"]["G3"]["worst_case_min_mm"] += 0.01  # a missed datum shift moves the limits
+    got["gaps"]["G3"]["meets_worst_case"] = not want["gaps"]["G3"]["meets_worst_case"]
+    got["gaps"]["G1"]["predicted_out_of_limits_pct"] = "NaN"
+    out = _Tree({"stackup_results.json": json.dumps(got).encode()})
+    assert checks.gap_g2(out, ref, {})[0] == 1.0
+    assert checks.gap_g3(out, ref, {})[0] == pytest.approx(7 / 9)
+    assert checks.gap_g1(out, ref, {})[0] == pytest.approx(8 / 9)
+    # a list of gap objects reads as well as a mapping; a missing gap or file earns nothing
+    listed = {"gaps": [dict(v, gap_id=k) for k, v in want["gaps"].items()]}
+    assert checks.gap_g1(_Tree({"stackup_results.json": json.dumps(listed).encode()}), ref, {})[0] == 1.0
+    assert checks.gap_g2(_Tree({"stackup_results.json": b'{"gaps": {}}'}), ref, {})[0] == 0.0
+    assert checks.gap_g2(_Tree({}), ref, {})[0] == 0.0
+
+
+def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
+    checks = _checks()
+    ref = _Tree({"issues.json": (FAMILY / "hidden/reference/issues.json").read_bytes()})
+    issues = json.loads(ref.files["issues.json"])
+    good = "\n\n".join(
+        [
+            "G3 fails worst case once the datum shift of the cover spigot (datum A at MMB) is counted.",
+            "Housing lot T2403 and spacer lot 7730 were rejected and are excluded from the capability data.",
+        ]
+    )
+    value, evidence = checks.note_issues(_Tree({"design_review_note.md": good.encode()}), ref, {})
+    assert value == pytest.approx(2 / len(issues)), evidence
+    vague = "G3. Datum shift. Lots. Spacer. G1."
+    value, _ = checks.note_issues(_Tree({"design_review_note.md": vague.encode()}), ref, {})
+    assert value == 0.0
+
+
+def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str) -> Path:
+    """Run the reference on a copy of the instance's inputs without the client's world: with `known` as the staff's
+    answers, or (None) asking nobody."""
+    import os
+    import runpy
+
+    root = FAMILY if variant == "base" else FAMILY / "variants" / variant
+    work = tmp_path / name
+    shutil.copytree(root / "workspace/input", work / "input")
+    (work / "output").mkdir()
+    here = Path.cwd()
+    init = {"ASK": False} if known is None else {"KNOWN": known}
+    try:
+        os.chdir(work)
+        runpy.run_path(str(FAMILY / "hidden/solutions/reference.py"), init_globals=init, run_name="__main__")
+    finally:
+        os.chdir(here)
+    return work / "output"
+
+
+def _grade(tmp_path: Path, variant: str, output: Path) -> float:
+    from worktrial.grading import grade_deliverable
+    from worktrial.grading.deliverable import limits_of
+    from worktrial.tasks import load_family
+
+    instance = load_family(FAMILY).instance(variant)
+    grader = instance.config.grader
+    hidden = tmp_path / f"hidden-{variant}"
+    if not hidden.exists():
+        instance.materialise_tree("hidden", hidden)
+    result = grade_deliverable(
+        output,
+        hidden / grader.reference_dir.removeprefix("hidden/"),
+        grader.checks,
+        limits=limits_of(grader),
+        hidden=hidden,
+        params=dict(instance.params),
+    )
+    assert not result.errors, result.errors
+    return result.score
+
+
+def _build_inputs():
+    import sys
+
+    name = "tolerance_stackup_build_inputs"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, FAMILY / "hidden/build_inputs.py")
+        assert spec and spec.loader
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod  # its dataclasses look their module up
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
+    known = _build_inputs().staff_facts(True)
+    assert set(known) == {"shim", "cover_supplier", "g2_temperature"}
+    assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", known, "all")) == 1.0
+    lost = {}
+    for fact in known:
+        without = {k: v for k, v in known.items() if k != fact}
+        lost[fact] = 1.0 - _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", without, f"no-{fact}"))
+    assert all(0.05 <= v <= 0.3 for v in lost.values()), lost
+    assert lost["shim"] == max(lost.values()), lost  # the fact hinted nowhere is worth the most
+    assert lost["shim"] >= 0.15, lost
+    assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", None, "nobody")) <= 0.6
+    assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base")) == 1.0
