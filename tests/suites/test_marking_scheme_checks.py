@@ -20,6 +20,8 @@ def _build_inputs():
 
     name = "marking_build_inputs"
     if name not in sys.modules:
+        if str(FAMILY / "hidden") not in sys.path:
+            sys.path.insert(0, str(FAMILY / "hidden"))  # its question banks are a sibling module
         spec = importlib.util.spec_from_file_location(name, FAMILY / "hidden/build_inputs.py")
         assert spec and spec.loader
         mod = importlib.util.module_from_spec(spec)
