@@ -1,4 +1,4 @@
-"""marking_scheme's hard instance (chem): three facts held by the school's staff change the marks, each by its own
+"""marking_scheme's hard instance (chem): four facts held by the school's staff change the marks, each by its own
 slice; their gates are proved by the gate checks; only the hard instance has staff."""
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ def _build_inputs():
 
     name = "marking_build_inputs"
     if name not in sys.modules:
+        if str(FAMILY / "hidden") not in sys.path:
+            sys.path.insert(0, str(FAMILY / "hidden"))  # its question banks are a sibling module
         spec = importlib.util.spec_from_file_location(name, FAMILY / "hidden/build_inputs.py")
         assert spec and spec.loader
         mod = importlib.util.module_from_spec(spec)
@@ -53,9 +55,18 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     sitting = inst["sitting"]
     assert f"ended at {sitting['end']}" in people and f"until {sitting['extra_end']}" in people
     assert ", ".join(inst["concession"][:-1]) + " and " + inst["concession"][-1] in people
+    moved = inst["moved"]
+    assert ", ".join(moved[:-1]) + " and " + moved[-1] + " moved" in people
     text = _inputs_text().casefold()
     for word in ("concession", "re-based", "rebased", "standardisation", "extra time until", "ended at", "10:12"):
         assert word not in text, word
+    # the students who moved set are on the class list as 10D and their papers say 10D: hinted nowhere
+    for word in ("moved", "set change", "10a's", "26 february", "2026-02-26"):
+        assert word not in text, word
+    ids = _class_ids()
+    with open(CHEM / "workspace/input/class_list.csv", newline="", encoding="utf-8") as f:
+        classes = {r["student_id"]: r["class"] for r in csv.DictReader(f)}
+    assert all(classes[ids[s]] == "10D" for s in moved)
     # the scheme's printed boundaries are the old ones: the re-basing is hinted nowhere in the inputs
     assert dict(inst["bands"]) != dict(inst["rebased_bands"])
 
@@ -129,13 +140,18 @@ def _grade(tmp_path: Path, variant: str, output: Path) -> float:
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     build = _build_inputs()
     known = build.staff_facts(build.INSTANCES["chem"], _class_ids())
-    assert set(known) == {"sitting", "concession", "bands"}
+    assert set(known) == {"sitting", "concession", "bands", "moved"}
     assert _grade(tmp_path, "chem", _deliver(tmp_path, "chem", known, "all")) == 1.0
     lost = {}
     for fact in known:
         without = {k: v for k, v in known.items() if k != fact}
         lost[fact] = 1.0 - _grade(tmp_path, "chem", _deliver(tmp_path, "chem", without, f"no-{fact}"))
     assert all(0.1 <= v <= 0.25 for v in lost.values()), lost
-    assert lost["bands"] == max(lost.values()), lost  # the fact hinted nowhere is worth the most
-    assert _grade(tmp_path, "chem", _deliver(tmp_path, "chem", None, "nobody")) <= 0.6
+    # the two facts hinted nowhere are worth the most, each 0.15-0.25
+    assert min(lost["bands"], lost["moved"]) >= max(lost["sitting"], lost["concession"]), lost
+    assert all(0.15 <= lost[f] <= 0.25 for f in ("bands", "moved")), lost
+    # a worker who finds both hinted facts but neither of the facts hinted nowhere stays at or under the hard target
+    hinted = {k: v for k, v in known.items() if k in ("sitting", "concession")}
+    assert _grade(tmp_path, "chem", _deliver(tmp_path, "chem", hinted, "hinted-only")) <= 0.6
+    assert _grade(tmp_path, "chem", _deliver(tmp_path, "chem", None, "nobody")) <= 0.5
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base")) == 1.0

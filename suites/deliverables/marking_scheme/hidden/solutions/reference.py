@@ -1,8 +1,9 @@
 """Reference: mark every submission against the mark scheme's rules; write marks.csv and feedback.docx.
 
 Where the school's staff can be asked (bin/ask), each thing the files cannot settle is put to the person who knows:
-second files sent after everyone else had finished to the invigilator, misspelt keywords to the SENCo, and whether
-the scheme has changed since it was sent out to the Head of Chemistry who wrote it.
+second files sent after everyone else had finished to the invigilator, misspelt keywords to the SENCo, whether the
+class list is still current to the data office that exported it, and whether the scheme has changed since it was sent
+out to the Head of Chemistry who wrote it.
 """
 
 from __future__ import annotations
@@ -225,7 +226,8 @@ def clock(stamp: str) -> str:
 
 def ask_staff(students, files_of, misspelt, scheme) -> dict:
     """What only the school's staff know, asked the way the files allow. Returns the sitting's end times, the
-    students with a spelling concession and re-based grade boundaries (each only when an answer gave it)."""
+    students with a spelling concession, the students who have left the class and re-based grade boundaries (each
+    only when an answer gave it)."""
     known: dict = {}
     if not staff_available():
         return known
@@ -261,6 +263,14 @@ def ask_staff(students, files_of, misspelt, scheme) -> dict:
         if r.answered:
             said = next((x for x in re.split(r"(?<=[.;])\s+", r.text) if "have a spelling concession" in x), "")
             known["concession"] = [sid for sid, n in names.items() if n in said]
+    r = kit.ask(
+        "colin",
+        "Before 10D's chemistry marks go into the data drop: is the class list in my folder up to date - has anyone "
+        "joined or left 10D, or moved set, since it was exported?",
+    )
+    if r.answered:
+        said = " ".join(x for x in re.split(r"(?<=[.;])\s+", r.text) if re.search(r"\bmoved\b|\bleft\b", x))
+        known["moved"] = [sid for sid, n in names.items() if n in said]
     r = kit.ask(
         "niamh",
         "I am about to finalise the marks for 10D's quantitative chemistry quiz. Has anything in the mark scheme or "
@@ -325,6 +335,10 @@ def main() -> None:
     if known.get("bands"):
         scheme["bands"] = sorted(((g, int(m)) for g, m in known["bands"]), key=lambda b: -b[1])
     concession = set(known.get("concession", []))
+    moved = set(known.get("moved", []))
+    if moved:  # students who have left the class since the list was exported are out of its files
+        students = [s for s in students if s["student_id"] not in moved]
+        files_of = {sid: subs for sid, subs in files_of.items() if sid not in moved}
 
     def counted(sid: str) -> dict:
         """The latest file, or with the sitting's times known, the latest one sent within the student's time."""
