@@ -24,6 +24,8 @@ COMMANDS = {
     "validate": "validate",
     "world": "world",
     "workspace": "workspace",
+    "serve": "serve",
+    "users": "serve",
 }
 
 
