@@ -242,8 +242,21 @@ INSTANCES = {
         "terminal": {"site": "CWF", "from": date(2026, 7, 13), "to": date(2026, 8, 23), "hours": 1},
         "local_night": {"site": "RGH", "premium": 0.35},
         "backdated": {"site": "NGM", "from_grade": "CL1", "to_grade": "CL2", "since": WEEKS[0]},
+        # four of the hospital's cleaners came over with the contract in 2024 under TUPE and keep their own terms
+        "transferred": {"site": "RGH", "staff": [4, 6, 8, 10]},
     },
 }
+
+
+# the transferred staff's protected contracts (payroll pays them rightly; the collective agreement does not apply):
+# their own pay review each April took them to GBP 13.10 an hour from April 2026, and their premiums follow the
+# clock as the agreement's do but with no local agreement (night 25%); they are not on any call-out rota
+TRANSFERRED_RULES = Rules(rise_from=date(2026, 4, 6))
+
+
+def transferred_pay(shifts: list[Shift], grades: list[tuple[date, str]]) -> dict[str, tuple[float, float]]:
+    """One pay week of a transferred employee, under the contract they kept."""
+    return entitled(shifts, grades, "ENG", "", TRANSFERRED_RULES)
 
 
 def q(minutes: int) -> int:
@@ -351,6 +364,11 @@ def build_people(inst: dict) -> tuple[list[Employee], dict]:
     if bd:
         story["backdated"] = [e.emp_id for e in by_site[bd["site"]] if grade_on(e.grades, WEEKS[0]) == bd["from_grade"]
                               and len(e.grades) == 1]
+    tr = inst.get("transferred")
+    story["transferred"] = [by_site[tr["site"]][i].emp_id for i in tr["staff"]] if tr else []
+    for e in emps:
+        if e.emp_id in story["transferred"]:
+            e.shifts = [sh for sh in e.shifts if not sh.callout]
     return emps, story
 
 
@@ -393,6 +411,8 @@ def compute(inst: dict, emps: list[Employee], story: dict) -> tuple[list[dict], 
             want = entitled(shifts, true_grades(e, inst, story), region, e.site, truth_rules)
             if e.emp_id == story["starter"] and w == e.starts:
                 paid: dict[str, tuple[float, float]] = {}
+            elif e.emp_id in story["transferred"]:  # paid rightly under the contract they kept: not in the register
+                paid = transferred_pay(rec, e.paid_grades)
             else:
                 paid = entitled(rec, e.paid_grades, region, e.site, pay_rules)
             if story["ghost"] == (e.emp_id, w):
@@ -400,7 +420,7 @@ def compute(inst: dict, emps: list[Employee], story: dict) -> tuple[list[dict], 
             we = w + timedelta(days=6)
             for code, (hours, amount) in paid.items():
                 payroll.append({"emp": e, "week_end": we, "code": code, "hours": hours, "amount": amount})
-            if not shifts:
+            if not shifts or e.emp_id in story["transferred"]:
                 continue
             ew, pw = by_cause(want), by_cause(paid)
             ent, got = round(sum(ew.values()), 2), round(sum(pw.values()), 2)
@@ -755,6 +775,16 @@ def issues_for(inst: dict, story: dict, emps: list[Employee]) -> list[dict]:
                        "all_of": [["ngm", "northgate"], ["cl2", "re-grad", "regrad", "appeal"]],
                        "any_of": ["back-dat", "backdat", "29 june", "start of the quarter", "retrospect", "after the export",
                                   "since the export", "appeal"]})
+    if story.get("transferred"):
+        moved = [by_id[e] for e in story["transferred"]]
+        issues.append({"id": "transferred",
+                       "what": "the Ravensworth staff who transferred under TUPE keep their own terms: left out",
+                       "all_of": [["rgh", "ravensworth", "hospital"] + [e.emp_id.lower() for e in moved]
+                                  + [e.surname.lower() for e in moved],
+                                  ["tupe", "transferred", "transfer", "protected"]],
+                       "any_of": ["exclud", "left out", "leave them out", "not in the register", "outside",
+                                  "not covered", "omitted", "removed", "not included", "out of the register",
+                                  "do not apply", "does not apply", "don't apply", "not audited"]})
     return issues
 
 
@@ -777,6 +807,9 @@ def staff_facts(inst: dict) -> dict:
         b = inst["backdated"]
         known["backdated"] = {"site": b["site"], "from_grade": b["from_grade"], "to_grade": b["to_grade"],
                               "since": b["since"].isoformat()}
+    if inst.get("transferred"):
+        emps, story = build_people(inst)
+        known["transferred"] = story["transferred"]
     return known
 
 
