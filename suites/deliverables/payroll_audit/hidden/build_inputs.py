@@ -243,7 +243,7 @@ INSTANCES = {
         "local_night": {"site": "RGH", "premium": 0.35},
         "backdated": {"site": "NGM", "from_grade": "CL1", "to_grade": "CL2", "since": WEEKS[0]},
         # four of the hospital's cleaners came over with the contract in 2024 under TUPE and keep their own terms
-        "transferred": {"site": "RGH", "staff": [4, 6, 8, 10]},
+        "transferred": {"site": "RGH", "staff": [4, 6, 8, 9]},
     },
 }
 
