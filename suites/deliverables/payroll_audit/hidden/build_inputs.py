@@ -808,8 +808,7 @@ def staff_facts(inst: dict) -> dict:
         known["backdated"] = {"site": b["site"], "from_grade": b["from_grade"], "to_grade": b["to_grade"],
                               "since": b["since"].isoformat()}
     if inst.get("transferred"):
-        emps, story = build_people(inst)
-        known["transferred"] = story["transferred"]
+        known["transferred"] = build_people(inst)[1]["transferred"]
     return known
 
 
