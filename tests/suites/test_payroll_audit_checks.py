@@ -1,5 +1,5 @@
-"""payroll_audit's hard instance (q3_sites): three facts held by the client's staff change the figures, each by its
-own slice, the one hinted nowhere the most; the note check finds matters raised and misses matters left out; only
+"""payroll_audit's hard instance (q3_sites): four facts held by the client's staff change the figures, each by its
+own slice, the two hinted nowhere the most; the note check finds matters raised and misses matters left out; only
 the hard instance has staff."""
 
 from __future__ import annotations
@@ -45,8 +45,21 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     people = (HARD / "hidden/people.toml").read_text(encoding="utf-8")
     assert "35% night premium" in people and "from Monday 13 July to Sunday 23 August" in people
     assert "re-graded to CL2 with effect from 29 June 2026" in people
+    assert "under TUPE" in people and "Employee Relations Manager" in people
     text = _inputs_text(HARD).casefold()
-    for word in ("35%", "appeal", "back-dated", "backdated", "winter time", "power cut", "19 november"):
+    for word in (
+        "35%",
+        "appeal",
+        "back-dated",
+        "backdated",
+        "winter time",
+        "power cut",
+        "19 november",
+        "tupe",
+        "transfer",
+        "protected",
+        "nandakumar",
+    ):
         assert word not in text, word
     # the hints that are there: Schedule 3 names the local agreement, the rota e-mail gives 18:00 to 00:30
     assert "la-rgh-2024" in text and "18:00 to 00:30" in text
@@ -97,6 +110,54 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
     vague = "Pay rise. Night work. Overpayments. Records. Glasgow."
     value, _ = checks.note_issues(_Tree({"note_to_hr_director.md": vague.encode()}), ref, {})
     assert value == 0.0
+
+
+def test_priya_names_the_transferees_the_generator_leaves_out_and_the_note_check_credits_the_exclusion() -> None:
+    import re
+    import tomllib
+
+    build = _build_inputs()
+    moved = build.staff_facts(build.INSTANCES["q3_sites"])["transferred"]
+    people = tomllib.loads((HARD / "hidden/people.toml").read_text(encoding="utf-8"))
+    priya = next(p for p in people["person"] if p["id"] == "priya")
+    answer = next(t for t in priya["topics"] if t["id"] == "agreement_coverage")["answer"]
+    assert re.findall(r"\((E\d{4})\)", answer) == moved and len(moved) == 4
+    register = (HARD / "hidden/reference/underpayment_register.csv").read_text(encoding="utf-8")
+    assert not any(e in register for e in moved)  # paid rightly under their own contracts: not in the register
+    payroll = (HARD / "workspace/input/payroll_export_Q3_2026.csv").read_text(encoding="utf-8")
+    assert all(e in payroll for e in moved)  # but they are paid, so a worker who does not know recomputes them
+    checks = _checks()
+    ref = _Tree({"issues.json": (HARD / "hidden/reference/issues.json").read_bytes()})
+    n = len(json.loads(ref.files["issues.json"]))
+    said = (
+        "Four Ravensworth cleaners (E3148, E3150, E3152, E3153) transferred under TUPE in 2024 and keep their "
+        "protected contracts, so they are excluded from the register and the totals."
+    )
+    value, evidence = checks.note_issues(_Tree({"note_to_hr_director.md": said.encode()}), ref, {})
+    assert value == pytest.approx(1 / n), evidence
+    # putting them in as overpaid raises nothing
+    wrong = "Ravensworth cleaners E3148 and E3150 were overpaid in July and should repay it."
+    value, _ = checks.note_issues(_Tree({"note_to_hr_director.md": wrong.encode()}), ref, {})
+    assert value == 0.0
+
+
+def test_marcus_answers_the_starter_and_repeats_both_points_of_the_unexplained_line() -> None:
+    from worktrial.tasks.loader import load_people
+    from worktrial.world.routing import Router
+
+    people = load_people(HARD / "hidden/people.toml", {})
+    router = Router(people)
+    for question in (
+        "Why was Kofi Drummond paid nothing for his first week?",
+        "The Northgate starter worked the week ending 9 August but has no pay for it - is it owed?",
+    ):
+        assert router.scores("marcus", question)[0][0] == "starter_first_week", question
+    import tomllib
+
+    raw = tomllib.loads((HARD / "hidden/people.toml").read_text(encoding="utf-8"))
+    marcus = next(p for p in raw["person"] if p["id"] == "marcus")
+    short = next(t for t in marcus["topics"] if t["id"] == "unexplained_line").get("short", "")
+    assert short and "glasgow" in short.casefold() and "12" in short
 
 
 def test_totals_checks_take_each_figure_on_its_own() -> None:
@@ -170,14 +231,18 @@ def _grade(tmp_path: Path, variant: str, output: Path) -> float:
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     build = _build_inputs()
     known = build.staff_facts(build.INSTANCES["q3_sites"])
-    assert set(known) == {"terminal", "local_night", "backdated"}
+    assert set(known) == {"terminal", "local_night", "backdated", "transferred"}
     assert _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", known, "all")) == 1.0
     lost = {}
     for fact in known:
         without = {k: v for k, v in known.items() if k != fact}
         lost[fact] = 1.0 - _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", without, f"no-{fact}"))
     assert all(0.05 <= v <= 0.3 for v in lost.values()), lost
-    assert lost["backdated"] == max(lost.values()), lost  # the fact hinted nowhere is worth the most
-    assert lost["backdated"] >= 0.15, lost
-    assert _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", None, "nobody")) <= 0.6
+    # the facts hinted nowhere are worth the most
+    assert min(lost["backdated"], lost["transferred"]) >= max(lost["terminal"], lost["local_night"]), lost
+    assert lost["backdated"] >= 0.15 and lost["transferred"] >= 0.15, lost
+    # a worker who finds the two hinted facts and neither of the others stays below the hard target
+    hinted = {k: v for k, v in known.items() if k in ("terminal", "local_night")}
+    assert _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", hinted, "hinted")) <= 0.6
+    assert _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", None, "nobody")) <= 0.5
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base")) == 1.0

@@ -4,7 +4,8 @@ and the note to the HR director.
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
 hour-early clock times at Canal Wharf to its site manager, Schedule 3's local agreement to the HR business partner,
-and whether anything has changed since the export to the HR business partner too.
+whether anything has changed since the export to the HR business partner too, and whether the agreement covers
+everyone in the files to the employee relations manager.
 """
 
 from __future__ import annotations
@@ -233,6 +234,13 @@ def ask_staff(shifts, people) -> dict:
             since = datetime.strptime(m.group(5), "%d %B %Y").date()
             known["backdated"] = {"site": code, "from_grade": m.group(2), "to_grade": m.group(4),
                                   "since": since.isoformat()}
+    r = kit.ask(
+        "priya",
+        "Before Thursday's union meeting: does the collective agreement on pay cover everyone in these files, or is "
+        "anyone employed on different or protected terms that I should treat separately in the audit?",
+    )
+    if r.answered and re.search(r"\bTUPE\b", r.text):
+        known["transferred"] = [norm_id(m) for m in re.findall(r"\((E\d{4})\)", r.text)]
     return known
 
 
@@ -309,6 +317,8 @@ def main() -> None:
             if p["site"] == b["site"] and len(hist) == 1 and hist[0][1] == b["from_grade"]:
                 grades[emp] = [(date.fromisoformat(b["since"]), b["to_grade"])]
     night = known.get("local_night", {})
+    moved = set(known.get("transferred", []))  # on their own protected terms: outside the agreement's pay terms
+    shifts = [sh for sh in shifts if sh[0] not in moved]
 
     weeks: dict[tuple[str, date], list] = defaultdict(list)
     for sh in shifts:
@@ -336,7 +346,7 @@ def main() -> None:
                          "hours_worked": f"{hours:.2f}", "entitled_gbp": f"{ent:.2f}", "paid_gbp": f"{pay:.2f}",
                          "difference_gbp": f"{diff:.2f}", "main_cause": cause, "_deltas": deltas})
     for (emp, end), got in sorted(paid.items()):
-        if (emp, end - timedelta(days=6)) not in weeks:
+        if emp not in moved and (emp, end - timedelta(days=6)) not in weeks:
             unreconciled.append((emp, end, round(sum(got.values()), 2)))
 
     fields = ["employee_id", "name", "site", "pay_period", "hours_worked", "entitled_gbp", "paid_gbp",
@@ -358,12 +368,17 @@ def main() -> None:
         "by_cause": {k: round(sum(r["_deltas"][k] for r in register), 2) for k in ELEMENTS},
     }
     (OUTPUT / "totals.json").write_text(json.dumps(totals, indent=2) + "\n", encoding="utf-8")
-    write_note(totals, register, unreconciled, people, known, rise)
+    order = {"CL1": 0, "CL2": 1, "TL1": 2, "MO1": 3}
+    stepped_down = {e for e, h in grades.items()
+                    if len(h) > 1 and order.get(sorted(h)[-1][1], 0) < order.get(sorted(h)[0][1], 0)}
+    write_note(totals, register, unreconciled, people, known, rise, stepped_down)
 
 
-def write_note(totals, register, unreconciled, people, known, rise) -> None:
+def write_note(totals, register, unreconciled, people, known, rise, stepped_down=frozenset()) -> None:
+    # whoever stepped down to a lower grade first (the overpayment that needs a decision), then the largest
     over_emps = sorted({r["employee_id"] for r in register if float(r["difference_gbp"]) < 0},
-                       key=lambda e: -sum(-float(r["difference_gbp"]) for r in register if r["employee_id"] == e))
+                       key=lambda e: (e not in stepped_down,
+                                      -sum(-float(r["difference_gbp"]) for r in register if r["employee_id"] == e)))
     lines = [
         "# Q3 2026 pay audit against the collective agreement",
         "",
@@ -413,6 +428,12 @@ def write_note(totals, register, unreconciled, people, known, rise) -> None:
         lines += [f"- Northgate Retail Park ({b['site']}): the grading appeal settled after the export re-grades the "
                   f"{b['from_grade']} cleaners to {b['to_grade']}, back-dated to {b['since']}; the register "
                   "includes the arrears.", ""]
+    if known.get("transferred"):
+        who = ", ".join(f"{people[e]['name']} ({e})" for e in known["transferred"] if e in people)
+        lines += [f"- Ravensworth General Hospital (RGH): {who} transferred to us with the hospital contract in 2024 "
+                  "under TUPE and keep their protected contract terms. The collective agreement's pay terms do not "
+                  "apply to them and payroll pays them under their own contracts, so they are excluded from the "
+                  "register and the totals.", ""]
     lines += ["## By site", ""] + [f"- {s}: GBP {v:,.2f}" for s, v in totals["by_site"].items()] + [""]
     (OUTPUT / "note_to_hr_director.md").write_text("\n".join(lines), encoding="utf-8")
 
