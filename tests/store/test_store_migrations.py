@@ -6,7 +6,7 @@ import pytest
 from alembic import command
 from sqlalchemy import create_engine, inspect, text
 
-from worktrial.store import Store, migrate
+from worktrial.store import Store, StoreError, migrate
 
 from .rows import add_job, card
 
@@ -54,3 +54,17 @@ def test_an_old_store_upgrades_in_place_keeping_its_rows(store_url: str, version
 def test_the_quick_head_check_names_alembics_head() -> None:
     # A new migration must move HEAD too, or every store would be opened through Alembic.
     assert migrate.head() == migrate.HEAD
+
+
+def test_a_store_from_a_newer_worktrial_is_refused_with_what_to_do(store_url: str) -> None:
+    store = Store(store_url)
+    add_job(store, "kept")
+    with store.engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    store.engine.dispose()
+    with pytest.raises(StoreError) as refused:
+        Store(store_url)
+    assert "revision 9999, newer than this worktrial" in str(refused.value) and "newer one" in str(refused.value)
+    with create_engine(store_url).connect() as conn:  # refused, and left as it was
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "9999"
+        assert conn.execute(text("SELECT count(*) FROM jobs")).scalar() == 1

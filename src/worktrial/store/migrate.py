@@ -18,6 +18,7 @@ from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
 from ..locking import FileLock
+from .errors import StoreError
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -49,6 +50,14 @@ def head() -> str:
     return rev
 
 
+@cache
+def known() -> frozenset[str]:
+    """Every revision the shipped migrations define."""
+    from alembic.script import ScriptDirectory
+
+    return frozenset(r.revision for r in ScriptDirectory.from_config(_config()).walk_revisions())
+
+
 def current(conn: Connection) -> str | None:
     from alembic.runtime.migration import MigrationContext
 
@@ -73,8 +82,15 @@ def upgrade(engine: Engine, sqlite_file: Path | None) -> None:
         if sqlite_file is not None:
             # The driver would leave DDL outside any transaction; in one, a migration cut short changes nothing.
             conn.exec_driver_sql("BEGIN IMMEDIATE")
-        if current(conn) == head():  # another process migrated it while this one waited
+        found = current(conn)
+        if found == head():  # another process migrated it while this one waited
             return
+        if found is not None and found not in known():
+            raise StoreError(
+                str(sqlite_file or engine.url.render_as_string(hide_password=True)),
+                f"the store's schema is at revision {found}, newer than this worktrial knows (up to {head()})",
+                "open it with the worktrial release that wrote it, or a newer one; an older one cannot read it",
+            )
         legacy = _legacy_revision(conn)
         cfg = _config()
         cfg.attributes["connection"] = conn
