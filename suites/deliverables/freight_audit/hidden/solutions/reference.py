@@ -469,11 +469,11 @@ def write_note(totals, rows, unmatched, known, rise, brk) -> None:
     if fw:
         k = sum(1 for r in rows if r["carrier"] == fw["carrier"] and r["_d"]["fuel"] > 0
                 and fw["from"] <= r["collected"] <= fw["to"])
-        L.append(f"- **{fw['carrier'].title()} fuel surcharge waived**: in settlement of the Q2 minimum-charge dispute "
-                 f"(agreed by Accounts Payable, not in the folder), {fw['carrier'].title()} waived its fuel surcharge on "
-                 f"consignments collected from {date.fromisoformat(fw['from']):%-d %B} to "
-                 f"{date.fromisoformat(fw['to']):%-d %B}, but billed it anyway; the agreed fuel on those {k} lines is "
-                 "nil and the surcharge is claimed.")
+        who = fw["carrier"].title()
+        L.append(f"- **{who} fuel surcharge waived**: in settlement of the Q2 minimum-charge dispute (agreed by "
+                 f"Accounts Payable, not in the folder), {who} waived its fuel surcharge on consignments collected "
+                 f"from {date.fromisoformat(fw['from']):%-d %B} to {date.fromisoformat(fw['to']):%-d %B}, but billed "
+                 f"it anyway; the agreed fuel on those {k} lines is nil and the surcharge is claimed.")
     L += ["", "Every claim is within the 90-day window of clause 4.1 for Brackenford if it is sent before the end of "
           "October.", ""]
     (OUTPUT / "note_to_finance_manager.md").write_text("\n".join(L), encoding="utf-8")
