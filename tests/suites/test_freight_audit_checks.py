@@ -1,6 +1,7 @@
-"""freight_audit's hard instance (final_batch): three facts held by the client's staff change the figures, each by
-its own slice, the one hinted nowhere about a fifth; the register and totals checks catch a specific wrong delivery;
-the note check finds matters raised and misses matters left out; only the hard instance has staff."""
+"""freight_audit's hard instance (final_batch): four facts held by the client's staff change the figures, each by
+its own slice, the two hinted nowhere (held by different people) about a fifth and a sixth; the register and totals
+checks catch a specific wrong delivery; the note check finds matters raised and misses matters left out; only the
+hard instance has staff."""
 
 from __future__ import annotations
 
@@ -47,8 +48,23 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     people = (HARD / "hidden/people.toml").read_text(encoding="utf-8")
     assert "goes up 4% from 1 September" in people and "move to lane 1 from Monday 3 August 2026" in people
     assert "Kettering store (KTR) was closed for refurbishment from Monday 3 August 2026" in people
+    assert "waive the fuel surcharge on every consignment collected from 1 September to 30 September 2026" in people
     text = _inputs_text(HARD).casefold()
-    for word in ("kettering", "refurb", "standing instruction", "cross-dock", "4%", "rate review agreed", "0902 on"):
+    for word in (
+        "kettering",
+        "refurb",
+        "standing instruction",
+        "cross-dock",
+        "4%",
+        "rate review agreed",
+        "0902 on",
+        "waive",
+        "settle",
+        "credit note",
+        "credit controller",
+        "q2",
+        "dispute",
+    ):
         assert word not in text, word
     # the hints that are there: the rate card's review clause, the planning lanes
     assert "fixed until 31 august 2026 and are then reviewed" in text and "plan lane" in text
@@ -114,6 +130,40 @@ def test_the_kettering_matter_needs_the_standing_instruction_not_just_the_store(
     told = systematic + "\n\nKettering's tail-lifts from 3 August were on a standing instruction and are payable."
     value, _ = checks.note_issues(_Tree({"note_to_finance_manager.md": told.encode()}), ref, {})
     assert value == pytest.approx(2 / n)
+
+
+def test_the_tern_waiver_matter_needs_the_settlement_not_just_the_fuel_surcharge() -> None:
+    checks = _checks()
+    ref = _Tree({"issues.json": (HARD / "hidden/reference/issues.json").read_bytes()})
+    n = len(json.loads(ref.files["issues.json"]))
+    plain = "Tern's fuel surcharge is charged on the delivery charge at 3.5% plus 0.25% a penny, as the schedule says."
+    value, _ = checks.note_issues(_Tree({"note_to_finance_manager.md": plain.encode()}), ref, {})
+    assert value == 0.0
+    told = "Tern waived its fuel surcharge on September collections in the Q2 settlement, so it is claimed in full."
+    value, _ = checks.note_issues(_Tree({"note_to_finance_manager.md": told.encode()}), ref, {})
+    assert value == pytest.approx(1 / n)
+
+
+def test_questions_to_the_staff_reach_the_topic_they_ask_about() -> None:
+    """The playtest's question to the DC about tail-lift flags and the unmatched line gets both answers, not the
+    export's general one; an open question about credits and settlements reaches Accounts Payable's settlement, a
+    question naming an invoice does not."""
+    from worktrial.tasks import load_family
+    from worktrial.world.routing import Router
+
+    router = Router(load_family(FAMILY).instance("final_batch").people())
+
+    def topics(person: str, question: str) -> list[str]:
+        return [t for t, _ in router.route(person, question)]
+
+    asked = (
+        "Are the tail-lift flags in the export reliable? Brackenford bills tail-lifts where the flag is N. Also, "
+        "the Quillon line HW-2608-19045 isn't in the export - is it one of ours?"
+    )
+    assert set(topics("bethan", asked)) == {"tail_lift_flags", "unmatched_ref"}
+    assert topics("ade", "Has anything been paid or agreed outside these files?") == ["outside_invoices"]
+    assert "outside_invoices" not in topics("ade", "What is TTL-24-0917?")
+    assert topics("naomi", "Are there any credit notes or settlements with the carriers?") == ["outside_files"]
 
 
 def test_totals_checks_take_each_figure_on_its_own() -> None:
@@ -202,12 +252,14 @@ def test_paying_the_re_sent_invoice_costs_the_register_and_the_duplicate_cause(t
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     build = _build_inputs()
     known = build.staff_facts(build.INSTANCES["final_batch"])
-    assert set(known) == {"q_rise", "reclass", "standing_tail_lift"}
+    assert set(known) == {"q_rise", "reclass", "standing_tail_lift", "fuel_waiver"}
     assert _grade(tmp_path, "final_batch", _deliver(tmp_path, "final_batch", known, "all"))[0] == 1.0
     lost = {}
     for fact in known:
         without = {k: v for k, v in known.items() if k != fact}
         lost[fact] = 1.0 - _grade(tmp_path, "final_batch", _deliver(tmp_path, "final_batch", without, f"no-{fact}"))[0]
     assert all(0.1 <= v <= 0.35 for v in lost.values()), lost
-    assert 0.15 <= lost["standing_tail_lift"] <= 0.3, lost  # the fact hinted nowhere: about a fifth
-    assert _grade(tmp_path, "final_batch", _deliver(tmp_path, "final_batch", None, "nobody"))[0] <= 0.6
+    assert 0.15 <= lost["standing_tail_lift"] <= 0.3, lost  # the facts hinted nowhere: about a fifth each
+    assert 0.15 <= lost["fuel_waiver"] <= 0.25, lost
+    assert _grade(tmp_path, "final_batch", _deliver(tmp_path, "final_batch", None, "nobody"))[0] <= 0.5
+    print("slices", {k: round(v, 3) for k, v in lost.items()})

@@ -169,6 +169,7 @@ class Inst:
     # what only the hard instance's staff know
     reclass: dict = field(default_factory=dict)  # {"areas": {"DN": 1, "HU": 1}, "from": date}
     standing_tail_lift: dict = field(default_factory=dict)  # {"store": "KTR", "from": date}
+    fuel_waiver: dict = field(default_factory=dict)  # {"carrier": "tern", "from": date, "to": date}
 
 
 def diesel_weeks(rng: random.Random) -> dict[date, float]:
@@ -244,7 +245,13 @@ def agreed_q(s: Shipment, index: dict[date, float]) -> dict[str, float]:
     return {"base": base, "fuel": fuel, "accessorial": acc}
 
 
-def agreed_t(s: Shipment, index: dict[date, float]) -> dict[str, float]:
+def fuel_waived(s: Shipment, inst: Inst) -> bool:
+    """Whether a settlement agreed outside the agreements waives the line's fuel surcharge."""
+    fw = inst.fuel_waiver
+    return bool(fw and s.carrier == fw["carrier"] and fw["from"] <= s.collected <= fw["to"])
+
+
+def agreed_t(s: Shipment, inst: Inst, index: dict[date, float]) -> dict[str, float]:
     zone = ZONE_T_OF[area(s.postcode)]
     if s.outcome == "failed_carrier":
         return {"base": 0.0, "fuel": 0.0, "accessorial": 0.0}
@@ -252,7 +259,7 @@ def agreed_t(s: Shipment, index: dict[date, float]) -> dict[str, float]:
         return {"base": 0.0, "fuel": 0.0, "accessorial": FAILED_FEE}
     base = max(TERN_FIRST[zone] + TERN_EXTRA[zone] * (s.items - 1), TERN_MIN)
     acc = (ROOM_OF_CHOICE if s.room_of_choice else 0) + DISPOSAL * s.disposal
-    fuel = money(base * t_fuel_pct(index[fuel_week(s.collected)]) / 100)
+    fuel = 0.0 if fuel_waived(s, inst) else money(base * t_fuel_pct(index[fuel_week(s.collected)]) / 100)
     return {"base": base, "fuel": fuel, "accessorial": acc}
 
 
@@ -390,7 +397,7 @@ def bill(inst: Inst, ships: list[Shipment], index: dict[date, float], rng: rando
             agreed = agreed_q(s, index)
         else:
             billed, info = bill_t(s, index, rng)
-            agreed = agreed_t(s, index)
+            agreed = agreed_t(s, inst, index)
         m = s.collected.month
         lines.append(Line(s.carrier, INVOICE_NO[s.carrier][m], month_end(m) + timedelta(days=3), s, s.ref, billed,
                           agreed, info))

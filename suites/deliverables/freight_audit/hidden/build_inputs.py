@@ -49,7 +49,8 @@ INSTANCES = {
     "base": Inst("base", 20261001, n_brk=190, n_q=330, n_t=150),
     "final_batch": Inst("final_batch", 20261002, n_brk=260, n_q=420, n_t=190, hard=True,
                         reclass={"areas": {"DN": 1, "HU": 1}, "from": date(2026, 8, 3)},
-                        standing_tail_lift={"store": "KTR", "from": date(2026, 8, 3)}),
+                        standing_tail_lift={"store": "KTR", "from": date(2026, 8, 3)},
+                        fuel_waiver={"carrier": "tern", "from": date(2026, 9, 1), "to": date(2026, 9, 30)}),
 }
 CARRIER_NAMES = {
     "brackenford": ["Brackenford", "BRACKENFORD HAULAGE", "Brackenford Haulage Ltd", "Brackenford (pallets)"],
@@ -293,6 +294,11 @@ def issues_for(inst: Inst, lines: list[Line]) -> list[dict]:
                                                          "out of action", "unavailable"]],
              "any_of": ["payable", "valid", "allowed", "legitimate", "due", "not claim", "no claim", "excluded",
                         "genuine", "accept", "correct", "justified", "not an overcharge", "not overcharge"]},
+            {"id": "tern_fuel_waiver",
+             "what": "Tern waived its fuel surcharge on September collections (the Q2 settlement) and billed it anyway",
+             "all_of": [["tern"], ["fuel"]],
+             "any_of": ["waive", "waiver", "settlement", "settled", "q2", "second quarter", "in lieu", "instead of a "
+                        "credit", "written off", "no fuel surcharge", "not payable"]},
         ]
     return issues
 
@@ -309,6 +315,8 @@ def staff_facts(inst: Inst) -> dict:
         "reclass": {"areas": inst.reclass["areas"], "from": inst.reclass["from"].isoformat()},
         "standing_tail_lift": {"store": inst.standing_tail_lift["store"],
                                "from": inst.standing_tail_lift["from"].isoformat()},
+        "fuel_waiver": {"carrier": inst.fuel_waiver["carrier"], "from": inst.fuel_waiver["from"].isoformat(),
+                        "to": inst.fuel_waiver["to"].isoformat()},
     }
 
 

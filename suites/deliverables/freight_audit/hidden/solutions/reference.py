@@ -4,7 +4,8 @@ the note to the logistics finance manager.
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
 Quillon tariff from September and the planning lanes that differ from Brackenford's schedule to the Transport
-Manager, and whether anything about the bookings is not in the shipment records to the DC Operations Manager.
+Manager, whether anything about the bookings is not in the shipment records to the DC Operations Manager, and
+whether any credit, dispute or settlement with a carrier sits outside the invoices to the Accounts Payable Supervisor.
 """
 
 from __future__ import annotations
@@ -251,6 +252,14 @@ def ask_staff(brk: dict, ships: dict) -> dict:
         if m:
             since = datetime.strptime(m.group(2), "%d %B %Y").date()
             known["reclass"] = {"areas": {a: int(m.group(1)) for a in odd}, "from": since.isoformat()}
+    r = kit.ask("ade", "Before I finalise the claims: have any credit notes, disputes or settlements been agreed with "
+                       "Brackenford, Quillon or Tern that are not in these invoices?")
+    m = re.search(r"(Tern|Quillon|Brackenford)[^.]*?waive[^.]*?fuel surcharge[^.]*?collected from (\d{1,2} \w+) to "
+                  r"(\d{1,2} \w+ \d{4})", r.text) if r.answered else None
+    if m:
+        end = datetime.strptime(m.group(3), "%d %B %Y").date()
+        start = datetime.strptime(f"{m.group(2)} {end.year}", "%d %B %Y").date()
+        known["fuel_waiver"] = {"carrier": m.group(1).lower(), "from": start.isoformat(), "to": end.isoformat()}
     r = kit.ask("bethan", "Before I send the Q3 carrier claims: is there anything about the bookings or deliveries "
                           "last quarter that the shipment export does not show, or that has changed since?")
     m = re.search(r"\(([A-Z]{3})\).*?from (?:Monday )?(\d{1,2} \w+ \d{4})", r.text) if r.answered else None
@@ -304,7 +313,13 @@ def rate_quillon(ln, s, q, index, rise) -> tuple[dict, str]:
     return {"base": base, "fuel": money(base * pct / 100), "acc": acc}, "weight" if kg != ln["kg"] else "rate"
 
 
-def rate_tern(ln, s, t, index) -> tuple[dict, str]:
+def waived(carrier: str, s: dict, known: dict) -> bool:
+    fw = known.get("fuel_waiver")
+    return bool(fw and fw["carrier"] == carrier
+                and date.fromisoformat(fw["from"]) <= s["collected"] <= date.fromisoformat(fw["to"]))
+
+
+def rate_tern(ln, s, t, index, known) -> tuple[dict, str]:
     zone = t["zones"][area(s["postcode"])]
     if s["status"].startswith("failed"):
         customer = "customer" in s["status"]
@@ -314,7 +329,8 @@ def rate_tern(ln, s, t, index) -> tuple[dict, str]:
     acc = (t["roc"] if s["roc"] else 0) + t["disposal"] * s["disposal"]
     price = fuel_index(index, s["collected"])
     pct = t["flat"] + t["fstep"] * max(0, math.floor(price - t["fbase"] + 1e-9))
-    return {"base": base, "fuel": money(base * pct / 100), "acc": acc}, "minimum" if ln["base"] != plain else "rate"
+    fuel = 0.0 if waived("tern", s, known) else money(base * pct / 100)
+    return {"base": base, "fuel": fuel, "acc": acc}, "minimum" if ln["base"] != plain else "rate"
 
 
 # ------------------------------------------------------------------------------------------------ main
@@ -349,7 +365,7 @@ def main() -> None:
             elif ln["carrier"] == "quillon":
                 want, base_cause = rate_quillon(ln, s, q, index, rise)
             else:
-                want, base_cause = rate_tern(ln, s, t, index)
+                want, base_cause = rate_tern(ln, s, t, index, known)
             agreed = money(sum(want.values()))
             d[base_cause] += money(ln["base"] - want["base"])
             d["fuel"] += money(ln["fuel"] - want["fuel"])
@@ -449,6 +465,15 @@ def write_note(totals, rows, unmatched, known, rise, brk) -> None:
                  "out of use and a standing instruction asked Brackenford for a tail-lift on every delivery, which "
                  "the bookings do not show. Those tail-lift charges are payable and not claimed; the store's bookings "
                  "should carry the flag.")
+    fw = known.get("fuel_waiver")
+    if fw:
+        k = sum(1 for r in rows if r["carrier"] == fw["carrier"] and r["_d"]["fuel"] > 0
+                and fw["from"] <= r["collected"] <= fw["to"])
+        who = fw["carrier"].title()
+        L.append(f"- **{who} fuel surcharge waived**: in settlement of the Q2 minimum-charge dispute (agreed by "
+                 f"Accounts Payable, not in the folder), {who} waived its fuel surcharge on consignments collected "
+                 f"from {date.fromisoformat(fw['from']):%-d %B} to {date.fromisoformat(fw['to']):%-d %B}, but billed "
+                 f"it anyway; the agreed fuel on those {k} lines is nil and the surcharge is claimed.")
     L += ["", "Every claim is within the 90-day window of clause 4.1 for Brackenford if it is sent before the end of "
           "October.", ""]
     (OUTPUT / "note_to_finance_manager.md").write_text("\n".join(L), encoding="utf-8")
