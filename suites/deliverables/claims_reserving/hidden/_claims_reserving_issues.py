@@ -35,11 +35,24 @@ def mails_for(inst: dict, story: dict) -> list[tuple[str, str, str, str, str, st
     ]
     if not inst["hard"]:
         mails.append(
-            ("05_case_reserve_review.eml", "Ruth Pemberton <r.pemberton@marchbank-mutual.example>", RESERVING,
-             "2025-06-19 12:00", "Motor case reserve review completed",
-             "Hi,\n\nFollowing the claims audit we completed the motor case reserve review on 12 June 2025: "
-             "every open motor reserve was raised, by about a third on average. It is a one-off change in our "
+            ("05_year_end_claims_update.eml", "Ruth Pemberton <r.pemberton@marchbank-mutual.example>", RESERVING,
+             "2025-06-19 12:00", "Household case reserve review completed",
+             "Hi,\n\nFollowing the claims audit we completed the case reserve review on 12 June 2025: "
+             "every open household reserve was raised, by about a third on average; motor was not part of it. It is a one-off change in our "
              "reserving practice, not a change in the claims themselves.\n\nRuth Pemberton\nClaims Manager\n"))
+    if inst["hard"]:
+        post = story["post"]
+        lines = []
+        for claim, paid, out in story["large_open"]:
+            status = ("listed for mediation on 8 January" if claim == post["claim"] else
+                      "negotiating" if claim.startswith("MV") else "loss adjuster's report due")
+            lines.append(f"  {claim}   paid {paid:>12,.2f}   outstanding {out:>12,.2f}   {status}")
+        mails.append(
+            ("05_year_end_claims_update.eml", "Owain Griffiths <o.griffiths@marchbank-mutual.example>", RESERVING,
+             "2026-12-30 16:45", "Open large losses at year end",
+             "Hi,\n\nFor the year-end review, the open large losses as they stand on the system tonight:\n\n"
+             + "\n".join(lines) + "\n\nNothing else to report from the major loss team.\n\nOwain Griffiths\n"
+             "Major Loss Manager\n"))
     return mails
 
 
@@ -51,9 +64,9 @@ def issues_for(inst: dict, story: dict) -> list[dict]:
          "all_of": [["migrat", "go-live", "legacy"]],
          "any_of": ["posting date", "original_txn_date", "original transaction date", "1 july 2025", "2025-07-01",
                     "transaction date", "duplicat", "twice", "double"]},
-        {"id": "strengthening", "what": "the motor case-reserve strengthening of June 2025 distorts the "
+        {"id": "strengthening", "what": "the case-reserve strengthening of June 2025 distorts the "
                                         "incurred factors and its calendar year is excluded",
-         "all_of": [["motor"], ["strengthen", "reserve review", "case-reserve review", "one-off", "one off"]],
+         "all_of": [ ["strengthen", "reserve review", "case-reserve review", "one-off", "one off"]],
          "any_of": ["2025", "exclud", "link ratio", "factor", "development"]},
         {"id": "reopened", "what": "reopened claims recorded under a new number and date are kept in their "
                                    "original accident year",
@@ -75,8 +88,8 @@ def issues_for(inst: dict, story: dict) -> list[dict]:
                        "all_of": [[post["claim"].lower()]],
                        "any_of": ["settled", "settlement", "mediation", f"{post['amount']:,.0f}",
                                   f"{post['amount'] / 1000:,.0f}k"]})
-        issues.append({"id": "elr_revision", "what": "the initial expected loss ratios revised in December for "
-                                                     "accident years 2025 and 2026",
+        issues.append({"id": "elr_revision", "what": "the motor initial expected loss ratio revised in "
+                                                     "December for accident years 2024 to 2026",
                        "all_of": [["loss ratio", "elr"]],
                        "any_of": [f"{inst['elr_revision']['motor'] * 100:.0f}%", "revis", "10 december",
                                   "december", "updated"]})

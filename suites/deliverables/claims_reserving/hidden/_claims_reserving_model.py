@@ -118,7 +118,7 @@ def _strengthen(claims: list[Claim], inst: dict, counter: list[int]) -> None:
     """The case-reserve review: every open reserve of the class raised by a share on one day; released at settlement."""
     s = inst["strengthening"]
     for c in claims:
-        if c.cls != s["cls"]:
+        if c.cls not in s["classes"]:
             continue
         before = [t for t in c.txns if t.day < s["day"] and not t.reopen]
         open_res = _money(sum(t.amount for t in before if t.kind == "RES"))
@@ -163,12 +163,32 @@ def simulate(inst: dict) -> tuple[list[Claim], dict]:
     _strengthen(claims, inst, counter)
     story = {"duplicate": _duplicate_payment(claims, rng, counter)}
     post = inst.get("post_settlement")
-    if post:  # the large claim settled after the extract: the largest open motor claim of the given year
-        open_large = [c for c in claims if c.large and c.ay <= 2025 and c.cls == "motor"
-                      and outstanding(c, VALUATION) > 100_000]
-        c = max(open_large, key=lambda c: outstanding(c, VALUATION))
+    if post:
+        c = _litigated(claims, post["ay"], rng, counter)
         story["post"] = {"claim": c.claim_id, "settled_on": post["on"]}
     return claims, story
+
+
+def _litigated(claims: list[Claim], ay: int, rng: random.Random, counter: list[int]) -> Claim:
+    """A catastrophic motor injury of an old accident year, litigated for years and still open at the valuation
+    date, listed for mediation after the extract."""
+    seq = max(int(c.claim_id[-5:]) for c in claims if c.cls == "motor" and c.ay == ay) + 1
+    accident = date(ay, 3, 1) + timedelta(days=rng.randrange(200))
+    c = Claim(f"MV-{ay}-{seq:05d}", "motor", accident, accident + timedelta(days=9), large=True)
+    reserve = 0.0
+    steps = [(9, "RES", 180_000.0), (300, "PAY", 35_000.0), (300, "RES", -35_000.0), (700, "RES", 120_000.0),
+             (1100, "PAY", 60_000.0), (1100, "RES", -60_000.0), (1650, "RES", 90_000.0), (2150, "PAY", 45_000.0),
+             (2150, "RES", -45_000.0)]
+    for days, kind, amount in steps:
+        counter[0] += 1
+        amount = _money(amount * rng.uniform(0.9, 1.1))
+        c.txns.append(Txn(f"T{counter[0]:07d}", accident + timedelta(days=days), kind, amount))
+        reserve += amount if kind == "RES" else 0.0
+    counter[0] += 1
+    c.txns.append(Txn(f"T{counter[0]:07d}", date(2026, 11, 19), "RES", 25_000.0))
+    c.txns.sort(key=lambda t: (t.day, t.ref))
+    claims.append(c)
+    return c
 
 
 def outstanding(c: Claim, at: date) -> float:

@@ -38,20 +38,20 @@ INSTANCES: dict[str, dict] = {
     "base": {
         "seed": 11, "claims": {"motor": 380, "household": 300}, "reopen_rate": 0.025,
         "large": {"motor": [1, 0, 1, 1, 0, 1, 1, 0, 1, 1], "household": [0, 1, 0, 0, 0, 0, 1, 0, 0, 0]},
-        "strengthening": {"cls": "motor", "day": date(2025, 6, 12), "share": 0.30},
+        "strengthening": {"classes": ["household"], "day": date(2025, 6, 12), "share": 0.30},
         "cap": 250_000, "old_cap": 200_000, "elr": {"motor": 0.72, "household": 0.66},
-        "tails": {"motor": 1.010, "household": 1.000}, "bf_years": 2, "periods": 5, "years": M.YEARS,
+        "tails": {"motor": 1.010, "household": 1.000}, "bf_years": 3, "periods": 5, "years": M.YEARS,
         "policy_version": "2026.1", "policy_date": "19 March 2026", "hard": False,
     },
     "q4_review": {
         "seed": 29, "claims": {"motor": 520, "household": 410}, "reopen_rate": 0.03,
         "large": {"motor": [1, 1, 2, 1, 1, 1, 2, 1, 1, 1], "household": [0, 1, 0, 0, 1, 0, 0, 1, 0, 0]},
-        "strengthening": {"cls": "motor", "day": date(2025, 6, 12), "share": 0.35},
+        "strengthening": {"classes": ["household"], "day": date(2025, 6, 12), "share": 0.35},
         "cap": 250_000, "old_cap": 200_000, "elr": {"motor": 0.72, "household": 0.66},
-        "tails": {"motor": 1.010, "household": 1.000}, "bf_years": 2, "periods": 5, "years": M.YEARS,
+        "tails": {"motor": 1.010, "household": 1.000}, "bf_years": 3, "periods": 5, "years": M.YEARS,
         "policy_version": "2026.1", "policy_date": "19 March 2026", "hard": True,
-        "post_settlement": {"ay": 2023, "on": "2027-01-08", "uplift": 0.55},
-        "elr_revision": {"motor": 0.79, "household": 0.72, "years": [2025, 2026], "approved": "10 December 2026"},
+        "post_settlement": {"ay": 2019, "on": "2027-01-08", "uplift": 0.55},
+        "elr_revision": {"motor": 0.64, "years": [2024, 2025, 2026], "approved": "10 December 2026"},
     },
 }
 CLASS_LABELS = {"motor": ["MOTOR", "PRIVATE MOTOR", "Motor"], "household": ["HOUSEHOLD", "HOME", "Household"]}
@@ -228,9 +228,9 @@ def staff_facts(inst: dict, story: dict) -> dict:
     post = story["post"]
     rev = inst["elr_revision"]
     return {
-        "strengthening": {"class": inst["strengthening"]["cls"], "year": inst["strengthening"]["day"].year},
+        "strengthening": {"classes": inst["strengthening"]["classes"], "year": inst["strengthening"]["day"].year},
         "post_settlement": {"claim": post["claim"], "amount": post["amount"]},
-        "elr_revision": {"motor": rev["motor"], "household": rev["household"], "years": rev["years"]},
+        "elr_revision": {"motor": rev["motor"], "years": rev["years"]},
     }
 
 
@@ -249,6 +249,9 @@ def build(name: str, inst: dict) -> None:
         c = next(c for c in claims if c.claim_id == story["post"]["claim"])
         inc = model.paid_to(c, model.VALUATION) + model.outstanding(c, model.VALUATION)
         story["post"]["amount"] = round(inc * (1 + inst["post_settlement"]["uplift"]), -3)
+        story["large_open"] = sorted(
+            (c.claim_id, model.paid_to(c, model.VALUATION), model.outstanding(c, model.VALUATION))
+            for c in claims if c.large and model.outstanding(c, model.VALUATION) > 0)
     rng = random.Random(inst["seed"] + 1)
     write_recoveries(inp / "claims" / "recoveries_register.xlsx", claims, story, rng)
     write_legacy(inp / "claims" / "legacy_claims_history_to_2025-06-30.csv", claims, inst, rng)
@@ -291,6 +294,11 @@ def build(name: str, inst: dict) -> None:
         for k in ("paid", "incurred"):
             if abs(a[k] - v[k]) > 0.05:
                 bad.append(f"{cls} {ay} {k}: generator {v[k]}, reference {a[k]}")
+    if inst["hard"]:  # the staff's answers name the claim and the settlement the generator decided
+        people = (root / "hidden/people.toml").read_text(encoding="utf-8")
+        post = story["post"]
+        if post["claim"] not in people or f"£{post['amount']:,.0f}" not in people:
+            bad.append(f"people.toml does not give {post['claim']} settled at £{post['amount']:,.0f}")
     assert not bad, f"{name}: generator and reference disagree:\n" + "\n".join(sorted(bad)[:40])
     n_tx = sum(len(c.txns) for c in claims)
     print(f"{name}: {len(claims)} claims, {n_tx} transactions, total IBNR {res['total_ibnr']:,.0f}")

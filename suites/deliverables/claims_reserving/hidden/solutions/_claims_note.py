@@ -38,10 +38,10 @@ def text(book, result: dict, known: dict, policy: dict) -> str:
     ]
     if known.get("strengthening"):
         lines += [
-            "Motor case reserves: the motor case reserve review of 12 June 2025 strengthened every open "
-            "reserve, a one-off change in practice confirmed by Claims. It distorts the motor incurred link "
-            "ratios of calendar year 2025, which are excluded from the averages (policy 4.2); the excluded year is "
-            "not replaced.",
+            "Household case reserves: the case reserve review of 12 June 2025 strengthened every open household "
+            "reserve, a one-off change in practice confirmed by Claims. It distorts the household incurred link "
+            "ratios of calendar year 2025, which are excluded from the household averages (policy 4.2); the "
+            "excluded year is not replaced.",
             "",
         ]
     if known.get("post_settlement"):
@@ -54,10 +54,10 @@ def text(book, result: dict, known: dict, policy: dict) -> str:
     if known.get("elr_revision"):
         r = known["elr_revision"]
         lines += [
-            f"Initial expected loss ratios: the Committee revised them on 10 December 2026 for accident years "
-            f"{r['years'][0]} and {r['years'][1]} (motor {r['motor'] * 100:.0f}%, household "
-            f"{r['household'] * 100:.0f}%), after the policy's Table 1 was approved; the Bornhuetter-Ferguson "
-            "figures use the revised ratios. Table 1 should be updated.",
+            f"Initial expected loss ratio: the Committee revised the motor ratio to {r['motor'] * 100:.0f}% on "
+            f"10 December 2026 for accident years {r['years'][0]} to {r['years'][-1]}, after the policy's Table 1 "
+            "was approved; the motor Bornhuetter-Ferguson figures use the revised ratio, household keeps Table 1. "
+            "Table 1 should be updated.",
             "",
         ]
     lines += [

@@ -159,11 +159,11 @@ def ask_staff(book: Book, policy: dict) -> dict:
     sys.path.insert(0, "/solution")
     import worktrial_kit as kit
 
-    r = kit.ask("ruth", "The motor incurred development jumps in calendar 2025: on 12 June 2025 almost every "
-                        "open motor claim had its case reserve raised on the same day, by about a third. Was that "
+    r = kit.ask("ruth", "The household incurred development jumps in calendar 2025: on 12 June 2025 almost every "
+                        "open household claim had its case reserve raised on the same day, by about a third. Was that "
                         "a one-off change in case-reserving practice, a reserve strengthening?")
     if r.answered and re.search(r"one-off", r.text):
-        known["strengthening"] = {"class": "motor", "year": 2025}
+        known["strengthening"] = {"classes": ["household"], "year": 2025}
     listed = [(c, n) for c, notes in book.notes.items() for _, n in notes if n.upper().startswith("MEDIATION")]
     if listed:
         claim = listed[0][0]
@@ -176,10 +176,10 @@ def ask_staff(book: Book, policy: dict) -> dict:
                          "reserving policy was approved in March that affects the year-end review, in particular the "
                          "initial expected loss ratios?")
     if r.answered:
-        m = re.search(r"motor (\d+)% and household (\d+)%.*?accident years (\d{4}) and (\d{4})", r.text)
+        m = re.search(r"motor initial expected loss ratio of (\d+)% for accident years (\d{4}) to (\d{4})", r.text)
         if m:
-            known["elr_revision"] = {"motor": int(m.group(1)) / 100, "household": int(m.group(2)) / 100,
-                                     "years": [int(m.group(3)), int(m.group(4))]}
+            known["elr_revision"] = {"motor": int(m.group(1)) / 100,
+                                     "years": list(range(int(m.group(2)), int(m.group(3)) + 1))}
     return known
 
 
@@ -236,7 +236,7 @@ def reserve(book: Book, policy: dict, premium: dict, known: dict) -> tuple[dict,
     strengthening = known.get("strengthening", {})
     result: dict = {"valuation_date": VALUATION.isoformat(), "large_loss_threshold": policy["cap"], "classes": {}}
     for cls in CLASSES:
-        excluded = {strengthening["year"]} if strengthening.get("class") == cls else set()
+        excluded = {strengthening["year"]} if cls in strengthening.get("classes", []) else set()
         f = link_ratios(tri, cls, policy["periods"], excluded)
         tail = policy["tails"][cls]
         block = {"link_ratios": {f"{j}-{j + 1}": f[j] for j in f}, "tail_factor": tail,
@@ -255,7 +255,7 @@ def reserve(book: Book, policy: dict, premium: dict, known: dict) -> tuple[dict,
             excess = sum(max(0.0, v - policy["cap"]) for v in inc_after.values())
             capped = tri[(cls, ay, dev)][1]
             elr = policy["elr"][cls]
-            if revision and ay in revision["years"]:
+            if revision and ay in revision["years"] and cls in revision:
                 elr = revision[cls]
             ep = premium[(cls, ay)]
             cl = capped * cdf + excess
@@ -291,9 +291,10 @@ def main() -> None:
     policy = read_policy(INPUT / "reserving_policy_2026.pdf")
     premium = read_premium(INPUT / "earned_premium_by_accident_year.xlsx")
     known = dict(KNOWN) if KNOWN is not None else ask_staff(book, policy)
-    review = INPUT / "emails/05_case_reserve_review.eml"
-    if review.exists() and "one-off" in review.read_text(encoding="utf-8"):  # the fair instance: Claims wrote it
-        known["strengthening"] = {"class": "motor", "year": 2025}
+    for mail in sorted((INPUT / "emails").glob("*.eml")):  # the fair instance: Claims wrote about the review
+        body = mail.read_text(encoding="utf-8")
+        if "case reserve review" in body and "one-off" in body:
+            known["strengthening"] = {"classes": ["household"], "year": 2025}
     tri, result = reserve(book, policy, premium, known)
     with open(OUTPUT / "triangles.csv", "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
