@@ -38,7 +38,8 @@ def mails_for(inst: dict, story: dict) -> list[tuple[str, str, str, str, str, st
             ("05_year_end_claims_update.eml", "Ruth Pemberton <r.pemberton@marchbank-mutual.example>", RESERVING,
              "2025-06-19 12:00", "Household case reserve review completed",
              "Hi,\n\nFollowing the claims audit we completed the case reserve review on 12 June 2025: "
-             "every open household reserve was raised, by about a third on average; motor was not part of it. It is a one-off change in our "
+             "every open household reserve was raised, by about a third on average; motor was not part of it. "
+             "It is a one-off change in our "
              "reserving practice, not a change in the claims themselves.\n\nRuth Pemberton\nClaims Manager\n"))
     if inst["hard"]:
         post = story["post"]

@@ -27,9 +27,9 @@ from pathlib import Path
 import openpyxl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _claims_reserving_docs as docs  # noqa: E402
-import _claims_reserving_model as model  # noqa: E402
-from _claims_reserving_issues import issues_for, mails_for  # noqa: E402
+import _claims_reserving_docs as docs
+import _claims_reserving_model as model
+from _claims_reserving_issues import issues_for, mails_for
 
 FAMILY = Path(__file__).resolve().parent.parent
 M = model
@@ -173,7 +173,7 @@ def write_recoveries(path: Path, claims: list[model.Claim], story: dict, rng: ra
                 entries.append((t.day, c.claim_id, t))
     entries.sort(key=lambda e: (e[0], e[2].ref))
     refs = {}
-    for k, (day, cid, t) in enumerate(entries, start=1):
+    for k, (_, _, t) in enumerate(entries, start=1):
         refs[t.ref] = f"RC{k:05d}"
     story["recovery_refs"] = refs
     for day, cid, t in entries:

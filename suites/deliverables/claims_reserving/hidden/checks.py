@@ -72,7 +72,8 @@ def _money_tol(want: float) -> float:
 def link_ratios(output, reference, params):
     """The selected incurred link ratios of each class, each within 0.001."""
     doc = _json(reference)
-    pairs = [(f"{c} {k}", ("classes", c, "link_ratios", k)) for c, b in doc["classes"].items() for k in b["link_ratios"]]
+    pairs = [(f"{c} {k}", ("classes", c, "link_ratios", k))
+             for c, b in doc["classes"].items() for k in b["link_ratios"]]
     return _compare(output, reference, pairs, lambda w: 0.001)
 
 

@@ -116,7 +116,7 @@ def read_recoveries(book: Book, path: Path) -> None:
     head = next(i for i, r in enumerate(rows) if r and r[0] == "Recovery ref")
     for r in rows[head + 1:]:
         ref, claim, _, status, received, amount, system_ref = r[:7]
-        if not ref or "received" != str(status or "").strip().lower():
+        if not ref or str(status or "").strip().lower() != "received":
             continue  # recoveries still pursued are not anticipated
         if system_ref:  # received after go-live: the claims system has it under its own id
             continue

@@ -4,7 +4,7 @@ import random
 import sys
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 rng = random.Random(7)
 _real = reference.link_ratios

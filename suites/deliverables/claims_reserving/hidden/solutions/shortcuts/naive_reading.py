@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 
 def read_new(book, path: Path) -> None:
