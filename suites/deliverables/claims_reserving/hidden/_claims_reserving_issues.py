@@ -35,7 +35,7 @@ def mails_for(inst: dict, story: dict) -> list[tuple[str, str, str, str, str, st
     ]
     if not inst["hard"]:
         mails.append(
-            ("05_year_end_claims_update.eml", "Ruth Pemberton <r.pemberton@marchbank-mutual.example>", RESERVING,
+            ("05_claims_update.eml", "Ruth Pemberton <r.pemberton@marchbank-mutual.example>", RESERVING,
              "2025-06-19 12:00", "Household case reserve review completed",
              "Hi,\n\nFollowing the claims audit we completed the case reserve review on 12 June 2025: "
              "every open household reserve was raised, by about a third on average; motor was not part of it. "
@@ -49,7 +49,7 @@ def mails_for(inst: dict, story: dict) -> list[tuple[str, str, str, str, str, st
                       "negotiating" if claim.startswith("MV") else "loss adjuster's report due")
             lines.append(f"  {claim}   paid {paid:>12,.2f}   outstanding {out:>12,.2f}   {status}")
         mails.append(
-            ("05_year_end_claims_update.eml", "Owain Griffiths <o.griffiths@marchbank-mutual.example>", RESERVING,
+            ("05_claims_update.eml", "Owain Griffiths <o.griffiths@marchbank-mutual.example>", RESERVING,
              "2026-12-30 16:45", "Open large losses at year end",
              "Hi,\n\nFor the year-end review, the open large losses as they stand on the system tonight:\n\n"
              + "\n".join(lines) + "\n\nNothing else to report from the major loss team.\n\nOwain Griffiths\n"
