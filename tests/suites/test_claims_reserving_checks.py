@@ -63,7 +63,7 @@ def _reserves(root: Path) -> dict:
 def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     people = (HARD / "hidden/people.toml").read_text(encoding="utf-8")
     assert "motor initial expected loss ratio of 64% for accident years 2024 to 2026" in people
-    assert "MV-2019-00520 was agreed at the mediation on 8 January 2027 at £718,000" in people
+    assert "MV-2019-00520 settled: it was agreed at the mediation on 8 January 2027 at £718,000" in people
     assert "one-off change in our reserving practice" in people
     text = _inputs_text(HARD).casefold()
     for word in ("64%", "718,000", "case reserve review", "escape of water", "revised", "rate increases"):
