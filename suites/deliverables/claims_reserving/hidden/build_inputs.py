@@ -222,6 +222,20 @@ def write_premium(path: Path, ep: dict, rng: random.Random) -> None:
     save_xlsx(wb, path)
 
 
+def last_year(truth: dict, rng: random.Random) -> dict:
+    """Last year's results as reported: about this year's incurred, with an IBNR that shrinks with age."""
+    share = {"motor": [0.2, 0.07, 0.03, 0.012, 0.006, 0.003, 0.002, 0.001, 0.001],
+             "household": [0.12, 0.02, 0.006, 0.002, 0.001, 0.0, 0.0, 0.0, 0.0]}
+    last: dict = {}
+    for (cls, ay), v in truth["valuation"].items():
+        if ay > 2025:
+            continue
+        ult = v["incurred"] * rng.uniform(0.97, 1.03)
+        ibnr = ult * share[cls][2025 - ay] * rng.uniform(0.8, 1.2)
+        last.setdefault(cls, {})[ay] = (round(ult, -2), round(ibnr, -2), "BF" if ay >= 2024 else "CL")
+    return last
+
+
 def staff_facts(inst: dict, story: dict) -> dict:
     if not inst["hard"]:
         return {}
@@ -261,9 +275,7 @@ def build(name: str, inst: dict) -> None:
     docs.write_pdf(inp / "reserving_policy_2026.pdf", f"{docs.COMPANY}: Claims Reserving Policy",
                    docs.policy_blocks(inst))
     truth = model.true_triangles(claims, inst["cap"])
-    last = {cls: {ay: (v["incurred"] * 1.1, v["incurred"] * 0.1, "BF" if ay >= 2024 else "CL")
-                  for (c2, ay), v in truth["valuation"].items() if c2 == cls and ay <= 2025}
-            for cls in model.CLASSES}
+    last = last_year(truth, random.Random(inst["seed"] + 2))
     docs.write_report(inp / "reserving_report_2025.docx", inst, last)
     docs.write_emails(inp / "emails", mails_for(inst, story))
     ref = root / "hidden" / "reference"
