@@ -20,6 +20,8 @@ from _ghg_inventory_story import (
 )
 
 BUYER = "Halvard Cold Chain Ltd"
+# litres of diesel delivered in bulk in 2026 (the Kingsmere yard tank; the standby generators at three stores)
+BULK_DIESEL = {"DC1": 68_400.0, "ST02": 1_150.0, "ST05": 980.0, "ST11": 1_240.0}
 SELLER = "Dunmore Grocers Ltd"
 
 STORES = [  # code, name, town, aliases
@@ -106,8 +108,9 @@ def certificates(w: World, inst: dict, rng: random.Random) -> None:
 
     meridian, solace = "Meridian Energy Supply", "Solace Renewables"
     green = [("HO1", 1.0), ("DC1", 0.52), ("ST01", 1.0), ("ST02", 1.0)]
-    if inst["wrexford"]:
-        green += [("ST04", 1.0), ("ST08", 0.8), ("ST12", 1.0)]
+    if inst["wrexford"]:  # head office (billed by Northwold) is not on the Meridian contract in the full estate
+        green = [("DC1", 0.52), ("ST01", 1.0), ("ST02", 1.0), ("ST04", 1.0), ("ST07", 1.0), ("ST08", 0.8),
+                 ("ST12", 1.0)]
     for code, share in green:
         annual = by[code].elec / 1000
         # each half-year's certificates stay below that half's use, so matching by period or by year agrees
@@ -142,5 +145,7 @@ def build_world(name: str) -> World:
             "leak": {"site": "ST06", "when": date(2026, 8, 13), "gas": next(g for _, g, _ in
                      next(s for s in w.sites if s.code == "ST06").assets), "kg": 58.0, "contractor": "Coldfront"},
             "tariff_lapsed": {"supplier": "Meridian Energy Supply", "end": date(2026, 6, 30)},
+            # diesel Hexley Fuels delivered in bulk on the fleet's own account, on neither fuel card
+            "bulk_fuel": dict(BULK_DIESEL),
         }
     return w

@@ -304,6 +304,8 @@ def expected(w: World, version: str = "2.0") -> list[dict]:
         if t.repeated or t.product == "adblue" or not a0 <= t.when <= a1:
             continue
         add(t.site, t.product, t.litres)
+    for code, litres in w.facts.get("bulk_fuel", {}).items():
+        add(code, "diesel", litres)
     jobs = list(w.jobs)
     if "leak" in w.facts:
         lk = w.facts["leak"]

@@ -3,8 +3,8 @@ by site, scope and source, with the totals and a note to the audit committee.
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
 logistics services agreement noted against Wrexford Depot to the property manager, the failed leak test at
-Millfield to the refrigeration manager, and whether anything has changed since the files were produced to the energy
-manager.
+Millfield to the refrigeration manager, whether anything has changed since the files were produced to the energy
+manager, and whether any fuel was bought outside the two fuel-card exports to the fleet manager.
 """
 
 from __future__ import annotations
@@ -71,6 +71,13 @@ def ask_staff(sites: dict, jobs: list[dict]) -> dict:
         if m:
             known["tariff_lapsed"] = {"supplier": m.group(1).strip(),
                                       "end": datetime.strptime(m.group(2), "%d %B %Y").date().isoformat()}
+    r = kit.ask("gareth", "Is all of the fuel the Group bought in 2026 in the two fuel-card exports, or was any fuel "
+                          "bought or delivered another way?")
+    if r.answered:
+        bulk = {code: float(n.replace(",", "")) for n, code in
+                re.findall(r"([\d,]+(?:\.\d+)?) litres (?:to|at) [^()]*\((\w+)\)", r.text)}
+        if bulk:
+            known["bulk_fuel"] = bulk
     return known
 
 
@@ -112,6 +119,8 @@ def main() -> None:
         a0, a1 = control[t["site"]]
         if t["date"] and a0 <= t["date"] <= a1:
             add(t["site"], t["product"], t["litres"])
+    for code, litres in known.get("bulk_fuel", {}).items():
+        add(code, "diesel", litres)  # delivered in bulk, on neither card
     if "leak" in known:
         lk = known["leak"]
         jobs.append({"date": date.fromisoformat(lk["when"]), "site": lk["site"], "gas": rd.gas_key(lk["gas"]),
@@ -230,6 +239,12 @@ def write_note(t, sites, base_total, leaving, joining, change, control, known, w
         out += [f"- {lp['supplier']}: the green tariff ended on {lp['end']} when the contract renewed on a standard "
                 "tariff; the July-December certificates on the statement were never cancelled for the Group, so that "
                 "supply is at the residual mix in the market-based figure.", ""]
+    if "bulk_fuel" in known:
+        bulk = known["bulk_fuel"]
+        out += [f"- Bulk diesel: {sum(bulk.values()):,.0f} litres delivered in bulk by Hexley Fuels on the fleet "
+                f"account ({', '.join(f'{c} {v:,.0f} l' for c, v in bulk.items())}: the Kingsmere yard tank and the "
+                "stores' standby generators) are on neither fuel-card export and are included in scope 1 diesel. "
+                "The fuel-card exports alone do not capture all fuel.", ""]
     out += ["## By site (scope 1 + scope 2 market-based, t CO2e)", ""]
     out += [f"- {c} {sites[c]['name']}: {v:,.1f}" for c, v in t["by_site"].items()] + [""]
     (OUTPUT / "note_to_audit_committee.md").write_text("\n".join(out), encoding="utf-8")
