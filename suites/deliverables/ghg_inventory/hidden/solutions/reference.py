@@ -206,11 +206,13 @@ def write_note(t, sites, base_total, leaving, joining, change, control, known, w
         f"- Total (location-based): {t['total_location_tco2e']:,.1f} t CO2e; total (market-based): "
         f"{t['total_market_tco2e']:,.1f} t CO2e", "",
         "## For decision", "",
-        f"- Base year recalculation: the divestment of Brindle Cross Depot (DC2) and the acquisition of Fernhill (ST10)"
-        f" together move base-year (2023) emissions of {base_total:,.1f} t by {change:.1%}"
-        + (" including the outsourcing of Wrexford Depot" if "control_end" in known else "") +
-        f", above the policy's 5% threshold: we recommend that the committee approve a recalculation of the 2023 base "
-        f"year (structural changes: {', '.join(f'{c} {v:,.1f} t' for c, v in {**leaving, **joining}.items())}).", "",
+        "- Base year recalculation: the divestment of Brindle Cross Depot (DC2) and the acquisition of Fernhill (ST10)"
+        + (", with the outsourcing of Wrexford Depot (DC3) to Kestrel," if "control_end" in known else "")
+        + f" together move base-year (2023) emissions of {base_total:,.1f} t by {change:.1%}, "
+        + ("above the policy's 5% threshold: we recommend that the committee approve a recalculation of the 2023 base "
+           "year" if change >= THRESHOLD else "below the policy's 5% threshold: no recalculation of the 2023 base year "
+           "is required, and the committee is asked to note this")
+        + f" (structural changes: {', '.join(f'{c} {v:,.1f} t' for c, v in {**leaving, **joining}.items())}).", "",
         "## For information", "",
         "- Boundary changes: Fernhill (ST10) is included from 1 July 2026, the day we took control, and Brindle Cross "
         "(DC2) up to 30 September 2026; bills straddling those dates are apportioned by days, the previous owner's "
