@@ -15,6 +15,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 FAMILY = REPO / "suites/deliverables/ghg_inventory"
 HARD = FAMILY / "variants/full_estate"
+NOWHERE = ("tariff_lapsed", "bulk_fuel", "extra_site")  # the staff's facts no input hints at
 
 
 def _module(name: str, path: Path):
@@ -72,6 +73,10 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
         "bulk",
         "generator",
         "yard tank",
+        "harrowgate",
+        "overflow",
+        "dc4",
+        "licence",
     ):
         assert word not in text, word
     # the hints that are there: the register's LSA note, the failed leak test referred to Coldfront
@@ -84,6 +89,7 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     # head office is billed by Northwold: no Meridian certificate for it, so no supplier mismatch points at Meridian
     assert not any(c.site == "HO1" for c in w.certs)
     assert "68,400 litres to the yard tank at Kingsmere (DC1)" in people
+    assert "Property coded it DC4" in people and "214,600 kWh" in people
     bulk = w.facts["bulk_fuel"]
     assert all(f"{v:,.0f} litres" in people and f"({k})" in people for k, v in bulk.items())
 
@@ -201,7 +207,7 @@ def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict]:
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     build = _build_inputs()
     known = build.staff_facts(build.build_world("full_estate"))
-    assert set(known) == {"control_end", "leak", "tariff_lapsed", "bulk_fuel"}
+    assert set(known) == {"control_end", "leak", "tariff_lapsed", "bulk_fuel", "extra_site"}
     assert _grade(tmp_path, "full_estate", _deliver(tmp_path, "full_estate", known, "all"))[0] == 1.0
     lost, parts = {}, {}
     for fact in known:
@@ -210,14 +216,14 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
         lost[fact] = 1.0 - score
     print("slices", lost)
     assert all(0.08 <= v <= 0.36 for v in lost.values()), lost
-    for fact in ("tariff_lapsed", "bulk_fuel"):  # each fact hinted nowhere is worth about a fifth
+    for fact in NOWHERE:  # each fact hinted nowhere is worth about a fifth
         assert 0.15 <= lost[fact] <= 0.25, lost
     # without Wrexford's outsourcing the disposal and the acquisition stay below the 5% threshold: the flag is wrong
     assert parts["control_end"]["scope_totals"] <= 1 / 6 + 1e-9
     assert parts["bulk_fuel"]["scope_totals"] == pytest.approx(3 / 6)  # scope 1 and both totals
-    both = {k: v for k, v in known.items() if k not in ("tariff_lapsed", "bulk_fuel")}
+    both = {k: v for k, v in known.items() if k not in NOWHERE}
     score, _ = _grade(tmp_path, "full_estate", _deliver(tmp_path, "full_estate", both, "hinted-only"))
-    assert score <= 0.62, score  # a worker who finds only the hinted facts
+    assert score <= 0.6, score  # a worker who finds only the hinted facts
     assert _grade(tmp_path, "full_estate", _deliver(tmp_path, "full_estate", None, "nobody"))[0] <= 0.5
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base"))[0] == 1.0
 

@@ -20,8 +20,9 @@ from _ghg_inventory_story import (
 )
 
 BUYER = "Halvard Cold Chain Ltd"
-# litres of diesel delivered in bulk in 2026 (the Kingsmere yard tank; the standby generators at three stores)
-BULK_DIESEL = {"DC1": 68_400.0, "ST02": 1_150.0, "ST05": 980.0, "ST11": 1_240.0}
+# litres of diesel delivered in bulk in 2026 (the Kingsmere yard tank; the standby generators at six stores)
+BULK_DIESEL = {"DC1": 68_400.0, "ST02": 1_150.0, "ST03": 1_480.0, "ST05": 980.0, "ST08": 1_320.0, "ST11": 1_240.0,
+               "ST12": 1_060.0}
 SELLER = "Dunmore Grocers Ltd"
 
 STORES = [  # code, name, town, aliases
@@ -153,5 +154,7 @@ def build_world(name: str) -> World:
             "tariff_lapsed": {"supplier": "Meridian Energy Supply", "end": date(2026, 6, 30)},
             # diesel Hexley Fuels delivered in bulk on the fleet's own account, on neither fuel card
             "bulk_fuel": dict(BULK_DIESEL),
+            # a chilled overflow store run by our staff for the Christmas peak on a licence, never on the register
+            "extra_site": {"site": "DC4", "name": "Harrowgate Park overflow store", "kwh": 214_600.0},
         }
     return w

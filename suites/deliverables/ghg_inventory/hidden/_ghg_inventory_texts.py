@@ -137,5 +137,10 @@ def issues_for(w: World) -> list[dict]:
              "all_of": [["bulk", "hexley", "yard tank", "generator"], ["diesel", "fuel", "litres"]],
              "any_of": ["fuel card", "fuel-card", "card export", "not on", "neither", "outside", "missing",
                         "kingsmere", "dc1", "included", "added"]},
+            {"id": "unlisted_site", "what": "the Harrowgate Park overflow store, run on a short licence for the "
+                                            "Christmas peak, is on no register but in the boundary",
+             "all_of": [["harrowgate", w.facts["extra_site"]["site"].lower(), "overflow"]],
+             "any_of": ["register", "licence", "license", "temporary", "short-term", "short term", "christmas",
+                        "peak", "sub-meter", "submeter", "landlord", "included", "kwh", "not listed"]},
         ]
     return issues

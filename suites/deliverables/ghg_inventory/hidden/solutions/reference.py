@@ -78,6 +78,15 @@ def ask_staff(sites: dict, jobs: list[dict]) -> dict:
                 re.findall(r"([\d,]+(?:\.\d+)?) litres (?:to|at) [^()]*\((\w+)\)", r.text)}
         if bulk:
             known["bulk_fuel"] = bulk
+    r = kit.ask("ruth", "Does the site register list every site we operated during 2026, or were there any other "
+                        "premises, temporary or short-term ones included?")
+    if r.answered:
+        code = re.search(r"coded it (\w+)", r.text)
+        kwh = re.search(r"([\d,]+) kWh", r.text)
+        name = re.search(r"overflow store at ([A-Z][\w ]+?),", r.text)
+        if code and kwh:
+            known["extra_site"] = {"site": code.group(1), "kwh": float(kwh.group(1).replace(",", "")),
+                                   "name": f"{name.group(1) if name else code.group(1)} overflow store"}
     return known
 
 
@@ -121,6 +130,11 @@ def main() -> None:
             add(t["site"], t["product"], t["litres"])
     for code, litres in known.get("bulk_fuel", {}).items():
         add(code, "diesel", litres)  # delivered in bulk, on neither card
+    if "extra_site" in known:  # run under a short licence, not on the register; electricity from the landlord's meter
+        x = known["extra_site"]
+        sites[x["site"]] = {"name": x["name"], "notes": "", "from": rd.YEAR_START, "to": rd.YEAR_END, "mpan": "",
+                            "mprn": ""}
+        add(x["site"], "electricity", x["kwh"])
     if "leak" in known:
         lk = known["leak"]
         jobs.append({"date": date.fromisoformat(lk["when"]), "site": lk["site"], "gas": rd.gas_key(lk["gas"]),
@@ -247,6 +261,12 @@ def write_note(t, sites, base_total, leaving, joining, change, control, known, w
                 f"account ({', '.join(f'{c} {v:,.0f} l' for c, v in bulk.items())}: the Kingsmere yard tank and the "
                 "stores' standby generators) are on neither fuel-card export and are included in scope 1 diesel. "
                 "The fuel-card exports alone do not capture all fuel.", ""]
+    if "extra_site" in known:
+        x = known["extra_site"]
+        out += [f"- {x['name']} ({x['site']}): a chilled overflow store we ran for the 2026 Christmas peak under a "
+                f"short licence, not on the site register; its {x['kwh']:,.0f} kWh from the landlord's "
+                "sub-meter are included in scope 2 (residual mix in the market-based figure). A temporary site is not "
+                "a structural change for the base year; the register should list licensed sites too.", ""]
     out += ["## By site (scope 1 + scope 2 market-based, t CO2e)", ""]
     out += [f"- {c} {sites[c]['name']}: {v:,.1f}" for c, v in t["by_site"].items()] + [""]
     (OUTPUT / "note_to_audit_committee.md").write_text("\n".join(out), encoding="utf-8")
