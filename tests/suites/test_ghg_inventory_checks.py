@@ -1,6 +1,7 @@
-"""ghg_inventory's hard instance (full_estate): four facts held by the client's staff change the figures, each by its
-own slice, the two hinted nowhere about a fifth each, and the base-year decision turns on Wrexford's outsourcing; the note and totals checks find what is right and miss what is
-wrong; only the hard instance has staff."""
+"""ghg_inventory's hard instance (full_estate): five facts held by the client's staff change the figures, each by
+its own slice, the three hinted nowhere about a fifth each, and the base-year decision turns on Wrexford's
+outsourcing; the note and totals checks find what is right and miss what is wrong; only the hard instance has
+staff."""
 
 from __future__ import annotations
 

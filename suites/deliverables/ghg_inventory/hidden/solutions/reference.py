@@ -4,7 +4,8 @@ by site, scope and source, with the totals and a note to the audit committee.
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
 logistics services agreement noted against Wrexford Depot to the property manager, the failed leak test at
 Millfield to the refrigeration manager, whether anything has changed since the files were produced to the energy
-manager, and whether any fuel was bought outside the two fuel-card exports to the fleet manager.
+manager, whether any fuel was bought outside the two fuel-card exports to the fleet manager, and whether the register
+lists every site operated in the year to the property manager.
 """
 
 from __future__ import annotations
