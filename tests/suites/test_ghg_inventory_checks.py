@@ -1,6 +1,7 @@
-"""ghg_inventory's hard instance (full_estate): three facts held by the client's staff change the figures, each by its
-own slice, the one hinted nowhere about a fifth; the note and totals checks find what is right and miss what is
-wrong; only the hard instance has staff."""
+"""ghg_inventory's hard instance (full_estate): five facts held by the client's staff change the figures, each by
+its own slice, the three hinted nowhere about a fifth each, and the base-year decision turns on Wrexford's
+outsourcing; the note and totals checks find what is right and miss what is wrong; only the hard instance has
+staff."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 FAMILY = REPO / "suites/deliverables/ghg_inventory"
 HARD = FAMILY / "variants/full_estate"
+NOWHERE = ("tariff_lapsed", "bulk_fuel", "extra_site")  # the staff's facts no input hints at
 
 
 def _module(name: str, path: Path):
@@ -68,6 +70,14 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
         "58 kg",
         "coldfront services",
         "renewed",
+        "hexley",
+        "bulk",
+        "generator",
+        "yard tank",
+        "harrowgate",
+        "overflow",
+        "dc4",
+        "licence",
     ):
         assert word not in text, word
     # the hints that are there: the register's LSA note, the failed leak test referred to Coldfront
@@ -77,6 +87,12 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     w = build.build_world("full_estate")
     assert w.facts["leak"]["gas"] == "R404A"
     assert any(c.supplier == "Meridian Energy Supply" and c.start.month == 7 for c in w.certs)
+    # head office is billed by Northwold: no Meridian certificate for it, so no supplier mismatch points at Meridian
+    assert not any(c.site == "HO1" for c in w.certs)
+    assert "68,400 litres to the yard tank at Kingsmere (DC1)" in people
+    assert "Property coded it DC4" in people and "214,600 kWh" in people
+    bulk = w.facts["bulk_fuel"]
+    assert all(f"{v:,.0f} litres" in people and f"({k})" in people for k, v in bulk.items())
 
 
 def test_only_the_hard_instance_has_staff() -> None:
@@ -192,17 +208,24 @@ def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict]:
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     build = _build_inputs()
     known = build.staff_facts(build.build_world("full_estate"))
-    assert set(known) == {"control_end", "leak", "tariff_lapsed"}
+    assert set(known) == {"control_end", "leak", "tariff_lapsed", "bulk_fuel", "extra_site"}
     assert _grade(tmp_path, "full_estate", _deliver(tmp_path, "full_estate", known, "all"))[0] == 1.0
-    lost = {}
+    lost, parts = {}, {}
     for fact in known:
         without = {k: v for k, v in known.items() if k != fact}
-        score, _ = _grade(tmp_path, "full_estate", _deliver(tmp_path, "full_estate", without, f"no-{fact}"))
+        score, parts[fact] = _grade(tmp_path, "full_estate", _deliver(tmp_path, "full_estate", without, f"no-{fact}"))
         lost[fact] = 1.0 - score
     print("slices", lost)
-    assert all(0.08 <= v <= 0.3 for v in lost.values()), lost
-    assert 0.15 <= lost["tariff_lapsed"] <= 0.25, lost  # the fact hinted nowhere is worth about a fifth
-    assert _grade(tmp_path, "full_estate", _deliver(tmp_path, "full_estate", None, "nobody"))[0] <= 0.6
+    assert all(0.08 <= v <= 0.36 for v in lost.values()), lost
+    for fact in NOWHERE:  # each fact hinted nowhere is worth about a fifth
+        assert 0.15 <= lost[fact] <= 0.25, lost
+    # without Wrexford's outsourcing the disposal and the acquisition stay below the 5% threshold: the flag is wrong
+    assert parts["control_end"]["scope_totals"] <= 1 / 6 + 1e-9
+    assert parts["bulk_fuel"]["scope_totals"] == pytest.approx(3 / 6)  # scope 1 and both totals
+    both = {k: v for k, v in known.items() if k not in NOWHERE}
+    score, _ = _grade(tmp_path, "full_estate", _deliver(tmp_path, "full_estate", both, "hinted-only"))
+    assert score <= 0.6, score  # a worker who finds only the hinted facts
+    assert _grade(tmp_path, "full_estate", _deliver(tmp_path, "full_estate", None, "nobody"))[0] <= 0.5
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base"))[0] == 1.0
 
 

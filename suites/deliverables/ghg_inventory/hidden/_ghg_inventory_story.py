@@ -304,6 +304,8 @@ def expected(w: World, version: str = "2.0") -> list[dict]:
         if t.repeated or t.product == "adblue" or not a0 <= t.when <= a1:
             continue
         add(t.site, t.product, t.litres)
+    for code, litres in w.facts.get("bulk_fuel", {}).items():
+        add(code, "diesel", litres)
     jobs = list(w.jobs)
     if "leak" in w.facts:
         lk = w.facts["leak"]
@@ -317,6 +319,10 @@ def expected(w: World, version: str = "2.0") -> list[dict]:
         if not valid_cert(c, w):
             continue
         covered[c.site] = covered.get(c.site, 0.0) + c.mwh * 1000
+    if "extra_site" in w.facts:  # run on a short licence, never on the register; electricity from a sub-meter
+        x = w.facts["extra_site"]
+        site[x["site"]] = Site(x["site"], x["name"], "depot", "", 0, 0, [], [])
+        add(x["site"], "electricity", x["kwh"])
     rows = []
     for (code, source), amount in sorted(act.items()):
         if source == "electricity":

@@ -132,5 +132,15 @@ def issues_for(w: World) -> list[dict]:
              "all_of": [["meridian", "green tariff"]],
              "any_of": ["30 june", "1 july", "july", "lapsed", "ended", "never cancelled", "not cancelled",
                         "not retired", "never retired", "standard tariff"]},
+            {"id": "bulk_fuel", "what": "diesel delivered in bulk (the Kingsmere yard tank, the stores' standby "
+                                        "generators) is on neither fuel-card export",
+             "all_of": [["bulk", "hexley", "yard tank", "generator"], ["diesel", "fuel", "litres"]],
+             "any_of": ["fuel card", "fuel-card", "card export", "not on", "neither", "outside", "missing",
+                        "kingsmere", "dc1", "included", "added"]},
+            {"id": "unlisted_site", "what": "the Harrowgate Park overflow store, run on a short licence for the "
+                                            "Christmas peak, is on no register but in the boundary",
+             "all_of": [["harrowgate", w.facts["extra_site"]["site"].lower(), "overflow"]],
+             "any_of": ["register", "licence", "license", "temporary", "short-term", "short term", "christmas",
+                        "peak", "sub-meter", "submeter", "landlord", "included", "kwh", "not listed"]},
         ]
     return issues

@@ -50,7 +50,9 @@ def staff_facts(w: World) -> dict:
     c, lk, t = w.facts["control_end"], w.facts["leak"], w.facts["tariff_lapsed"]
     return {"control_end": {"site": c["site"], "end": c["end"].isoformat()},
             "leak": {"site": lk["site"], "when": lk["when"].isoformat(), "gas": lk["gas"], "kg": lk["kg"]},
-            "tariff_lapsed": {"supplier": t["supplier"], "end": t["end"].isoformat()}}
+            "tariff_lapsed": {"supplier": t["supplier"], "end": t["end"].isoformat()},
+            "bulk_fuel": dict(w.facts["bulk_fuel"]),
+            "extra_site": dict(w.facts["extra_site"])}
 
 
 def write_inputs(inp: Path, w: World) -> None:

@@ -3,8 +3,9 @@ by site, scope and source, with the totals and a note to the audit committee.
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
 logistics services agreement noted against Wrexford Depot to the property manager, the failed leak test at
-Millfield to the refrigeration manager, and whether anything has changed since the files were produced to the energy
-manager.
+Millfield to the refrigeration manager, whether anything has changed since the files were produced to the energy
+manager, whether any fuel was bought outside the two fuel-card exports to the fleet manager, and whether the register
+lists every site operated in the year to the property manager.
 """
 
 from __future__ import annotations
@@ -71,6 +72,22 @@ def ask_staff(sites: dict, jobs: list[dict]) -> dict:
         if m:
             known["tariff_lapsed"] = {"supplier": m.group(1).strip(),
                                       "end": datetime.strptime(m.group(2), "%d %B %Y").date().isoformat()}
+    r = kit.ask("gareth", "Is all of the fuel the Group bought in 2026 in the two fuel-card exports, or was any fuel "
+                          "bought or delivered another way?")
+    if r.answered:
+        bulk = {code: float(n.replace(",", "")) for n, code in
+                re.findall(r"([\d,]+(?:\.\d+)?) litres (?:to|at) [^()]*\((\w+)\)", r.text)}
+        if bulk:
+            known["bulk_fuel"] = bulk
+    r = kit.ask("ruth", "Does the site register list every site we operated during 2026, or were there any other "
+                        "premises, temporary or short-term ones included?")
+    if r.answered:
+        code = re.search(r"coded it (\w+)", r.text)
+        kwh = re.search(r"([\d,]+) kWh", r.text)
+        name = re.search(r"overflow store at ([A-Z][\w ]+?),", r.text)
+        if code and kwh:
+            known["extra_site"] = {"site": code.group(1), "kwh": float(kwh.group(1).replace(",", "")),
+                                   "name": f"{name.group(1) if name else code.group(1)} overflow store"}
     return known
 
 
@@ -112,6 +129,13 @@ def main() -> None:
         a0, a1 = control[t["site"]]
         if t["date"] and a0 <= t["date"] <= a1:
             add(t["site"], t["product"], t["litres"])
+    for code, litres in known.get("bulk_fuel", {}).items():
+        add(code, "diesel", litres)  # delivered in bulk, on neither card
+    if "extra_site" in known:  # run under a short licence, not on the register; electricity from the landlord's meter
+        x = known["extra_site"]
+        sites[x["site"]] = {"name": x["name"], "notes": "", "from": rd.YEAR_START, "to": rd.YEAR_END, "mpan": "",
+                            "mprn": ""}
+        add(x["site"], "electricity", x["kwh"])
     if "leak" in known:
         lk = known["leak"]
         jobs.append({"date": date.fromisoformat(lk["when"]), "site": lk["site"], "gas": rd.gas_key(lk["gas"]),
@@ -197,11 +221,13 @@ def write_note(t, sites, base_total, leaving, joining, change, control, known, w
         f"- Total (location-based): {t['total_location_tco2e']:,.1f} t CO2e; total (market-based): "
         f"{t['total_market_tco2e']:,.1f} t CO2e", "",
         "## For decision", "",
-        f"- Base year recalculation: the divestment of Brindle Cross Depot (DC2) and the acquisition of Fernhill (ST10)"
-        f" together move base-year (2023) emissions of {base_total:,.1f} t by {change:.1%}"
-        + (" including the outsourcing of Wrexford Depot" if "control_end" in known else "") +
-        f", above the policy's 5% threshold: we recommend that the committee approve a recalculation of the 2023 base "
-        f"year (structural changes: {', '.join(f'{c} {v:,.1f} t' for c, v in {**leaving, **joining}.items())}).", "",
+        "- Base year recalculation: the divestment of Brindle Cross Depot (DC2) and the acquisition of Fernhill (ST10)"
+        + (", with the outsourcing of Wrexford Depot (DC3) to Kestrel," if "control_end" in known else "")
+        + f" together move base-year (2023) emissions of {base_total:,.1f} t by {change:.1%}, "
+        + ("above the policy's 5% threshold: we recommend that the committee approve a recalculation of the 2023 base "
+           "year" if change >= THRESHOLD else "below the policy's 5% threshold: no recalculation of the 2023 base year "
+           "is required, and the committee is asked to note this")
+        + f" (structural changes: {', '.join(f'{c} {v:,.1f} t' for c, v in {**leaving, **joining}.items())}).", "",
         "## For information", "",
         "- Boundary changes: Fernhill (ST10) is included from 1 July 2026, the day we took control, and Brindle Cross "
         "(DC2) up to 30 September 2026; bills straddling those dates are apportioned by days, the previous owner's "
@@ -230,6 +256,18 @@ def write_note(t, sites, base_total, leaving, joining, change, control, known, w
         out += [f"- {lp['supplier']}: the green tariff ended on {lp['end']} when the contract renewed on a standard "
                 "tariff; the July-December certificates on the statement were never cancelled for the Group, so that "
                 "supply is at the residual mix in the market-based figure.", ""]
+    if "bulk_fuel" in known:
+        bulk = known["bulk_fuel"]
+        out += [f"- Bulk diesel: {sum(bulk.values()):,.0f} litres delivered in bulk by Hexley Fuels on the fleet "
+                f"account ({', '.join(f'{c} {v:,.0f} l' for c, v in bulk.items())}: the Kingsmere yard tank and the "
+                "stores' standby generators) are on neither fuel-card export and are included in scope 1 diesel. "
+                "The fuel-card exports alone do not capture all fuel.", ""]
+    if "extra_site" in known:
+        x = known["extra_site"]
+        out += [f"- {x['name']} ({x['site']}): a chilled overflow store we ran for the 2026 Christmas peak under a "
+                f"short licence, not on the site register; its {x['kwh']:,.0f} kWh from the landlord's "
+                "sub-meter are included in scope 2 (residual mix in the market-based figure). A temporary site is not "
+                "a structural change for the base year; the register should list licensed sites too.", ""]
     out += ["## By site (scope 1 + scope 2 market-based, t CO2e)", ""]
     out += [f"- {c} {sites[c]['name']}: {v:,.1f}" for c, v in t["by_site"].items()] + [""]
     (OUTPUT / "note_to_audit_committee.md").write_text("\n".join(out), encoding="utf-8")
