@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import docx
+import _oprisk_capital_staff as held
 import group_books as gb
 import openpyxl
 from docx.enum.text import WD_ALIGN_PARAGRAPH
@@ -476,6 +477,8 @@ def generate(inst: Inst) -> list[dict]:
     window = [e for e in events if first <= e["acc"].year <= last and not e["group"] and e["status"] != "Withdrawn"]
     for e in rng.sample(window, 5):
         e["dup"] = True  # exported twice by the GRC tool
+    if inst.group:  # insurance paid by the reference date that the register does not have (people.toml: Lena)
+        held.apply_unrecorded_claims(events, t, first, last, inst.seed + 11)
     return events
 
 
@@ -1044,7 +1047,7 @@ def build(inst: Inst) -> None:
         refused = next(e["id"] for e in events if e.get("refused"))
         gb.write_letter(inp / "supervisor_letter_2024-12-09.docx", inst.entity, inst.ref_year, inst.threshold,
                         refused)
-        wrong_bi = sum(business_indicator(gb.bi_items(eliminate=False)))
+        wrong_bi = sum(business_indicator(gb.bi_items(eliminate=False, exported_only=True)))
         gb.write_summary(inp / "board_summary_draft.docx", "Jonas Brekke", inst.entity, inst.ref_year, wrong_bi,
                          198_700_000)
     (ref / "capital.json").write_text(json.dumps(cap, indent=2) + "\n", encoding="utf-8")
@@ -1090,6 +1093,23 @@ def build(inst: Inst) -> None:
              "July 2023, excluded from the BI", "all_of": ["5300", ["outsourc", "5210"]],
              "any_of": ["remap", "reclass", "moved", "chart of accounts", "chart-of-accounts", "exclud"]},
         ]
+    if inst.group:
+        paid = [e for e in events if e.get("unrecorded")]
+        paid.sort(key=lambda e: e["acc"])
+        issues += [
+            {"id": "unrecorded_claims", "what": "insurance received on 20 December 2024 under the blanket bond "
+             "is not in the register (" + ", ".join(e["id"] for e in paid) + ")",
+             "all_of": [[e["id"].lower() for e in paid], ["insur", "blanket bond", "recover"]],
+             "any_of": ["not in the register", "not recorded", "unrecorded", "not yet", "missing", "after the export",
+                        "outside the register", "not in the recoveries", "20 december", "deducted", "received"]},
+            {"id": "azd_scope", "what": f"{held.AZD_NAME} (AZD) is consolidated but not in the trial-balance "
+             "export; its items were added to the business indicator",
+             "all_of": [["azd", "zahlungsdienste"]],
+             "any_of": ["not in the", "missing", "outside", "added", "includ", "left out", "omit", "top-side",
+                        "consolidat"]},
+        ]
+        print("  Lena's answer:", held.claims_answer(paid))
+        print("  Mareike's answer:", held.azd_answer())
     (ref / "issues.json").write_text(json.dumps(issues, indent=2) + "\n", encoding="utf-8")
     print("  issues:", [i["what"] for i in issues])
     overridden = sum(1 for e in events if e["type"] != primary_type(e["code"]))
