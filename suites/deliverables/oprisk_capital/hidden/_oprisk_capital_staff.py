@@ -3,11 +3,11 @@
 - Insurance payments outside the register: on 20 December 2024 the insurers paid the group's open crime, cyber
   and property claims under the blanket bond in one settlement; the claims team (Lena Castell, Group Treasury)
   sent the allocation to the loss data steward only after the export, so the register's Recoveries sheet has none
-  of it. Received by the reference date, they reduce the net loss of seven events of seven different years; three
-  of them fall under the threshold.
+  of it. Received by the reference date, they reduce the net loss of ten events, one in each year of the window;
+  four of them fall under the threshold.
 - A company outside the trial-balance export: Aldebrook Zahlungsdienste GmbH (AZD), the card-acquiring subsidiary,
   is fully consolidated but reports outside the consolidation tool (Mareike Holt, Group Financial Reporting); its
-  fee income, fee expense and placements with banks belong in the consolidated business indicator
+  fee income, fee expense, banking-book result and placements with banks belong in the consolidated business indicator
   (`group_books.TB`, entity AZD: in the truth, never in the export).
 
 `build_inputs.py` applies the first to the generated events and prints both answers, which people.toml carries
@@ -23,8 +23,8 @@ import group_books as gb
 
 SETTLED_ON = dt.date(2024, 12, 20)
 INSURED_CODES = ("CYBER-THEFT", "ROBBERY", "CHEQUE-FRAUD", "PHISHING", "EMBEZZLE", "ID-THEFT", "FIRE", "FLOOD",
-                 "STORM", "INJURY", "CARD-FRAUD")
-N_CLAIMS, N_BELOW = 7, 3
+                 "STORM", "INJURY", "CARD-FRAUD", "PRIVACY-BREACH", "CYBER-EXTORT", "VANDALISM", "IT-OUTAGE")
+N_CLAIMS, N_BELOW = 10, 4
 
 
 def apply_unrecorded_claims(events: list[dict], threshold: float, first: int, last: int, seed: int) -> list[dict]:
@@ -33,8 +33,8 @@ def apply_unrecorded_claims(events: list[dict], threshold: float, first: int, la
     rng = random.Random(seed)
     fit = [e for e in events if first <= e["acc"].year <= last and not e["group"] and e["status"] != "Withdrawn"
            and e["boundary"] == "" and e.get("entity") == gb.ENTITIES["AGB"] and e["currency"] == "EUR"
-           and not e["recoveries"] and not e.get("migrated") and not e.get("refused") and not e.get("excluded")
-           and e["code"] in INSURED_CODES and e["net"] >= 1.6 * threshold]
+           and not e["recoveries"] and not e.get("migrated") and not e.get("refused")
+           and e["code"] in INSURED_CODES and e["net"] >= 1.4 * threshold]
     years = sorted({e["acc"].year for e in fit})
     chosen = []
     for year in rng.sample(years, N_CLAIMS):
@@ -65,6 +65,8 @@ def claims_answer(chosen: list[dict]) -> str:
 AZD = "AZD"
 AZD_NAME = "Aldebrook Zahlungsdienste GmbH"
 AZD_ITEMS = (("4200", "fee and commission income"), ("5200", "fee and commission expense"),
+             ("4500", "net result on financial assets not held for trading (currency conversion of merchant "
+                      "settlements)"),
              ("1000", "placements with banks (interest-earning assets, year-end)"))
 
 

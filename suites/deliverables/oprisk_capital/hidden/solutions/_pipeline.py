@@ -136,9 +136,9 @@ def ask_open_questions(tb_rows):
                     "consolidated entity missing from it?")
         if r.answered:
             for label, item in (("fee and commission income", "FI"), ("fee and commission expense", "FE"),
-                                ("placements with banks", "IEA")):
+                                ("net result on financial assets", "BB"), ("placements with banks", "IEA")):
                 part = r.text.split(label, 1)[1].split(";", 1)[0] if label in r.text else ""
-                values = {int(y): float(v.replace(",", "")) for v, y in re.findall(r"EUR ([\d,]+\.\d\d) \((\d{4})\)",
+                values = {int(y): float(v.replace(",", "")) for v, y in re.findall(r"EUR (-?[\d,]+\.\d\d) \((\d{4})\)",
                                                                                   part)}
                 if values:
                     extra[item] = values
@@ -452,8 +452,8 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
                          "losses. The register should be updated.")
         if extra:
             lines.append("- Aldebrook Zahlungsdienste GmbH (AZD) is fully consolidated but missing from the "
-                         "trial-balance export (Group Financial Reporting); its fee income, fee expense and "
-                         "placements with banks were added to the business indicator.")
+                         "trial-balance export (Group Financial Reporting); its fee income, fee expense, banking-book "
+                         "result and placements with banks were added to the business indicator.")
         if ilm == 1.0 and bi <= 1e9:
             lines.append("- The business indicator is in bucket 1, so under OPE25 ILM = 1 and the capital equals "
                          "the BIC; the loss component is reported for information.")
