@@ -10,6 +10,10 @@
   fee income, fee expense, banking-book result and placements with banks belong in the consolidated business indicator
   (`group_books.TB`, entity AZD: in the truth, never in the export).
 
+- A change to the standard since its approval: Amendment 1 to version 2.1 (Risk Committee, 9 December 2024,
+  after the November draft of 2.2) assigns a loss booked to a shared-service cost centre without a beneficiary
+  business line to Retail Banking instead of Corporate Items (Jonas Brekke, the standard's owner).
+
 `build_inputs.py` applies the first to the generated events and prints both answers, which people.toml carries
 word for word (tests/suites/test_oprisk_capital_checks.py compares them).
 """
@@ -85,3 +89,6 @@ def azd_answer() -> str:
             "consolidation tool, so the export only holds AGB, ALS and AVM; we add AZD by a top-side journal. It "
             "does no business with the other group companies, so there is nothing to eliminate. Its figures: "
             + "; ".join(parts) + ". Everything else it books is staff, IT depreciation and tax.")
+
+
+UNASSIGNED_LINE = "RB"  # shared-service losses without a beneficiary line, under Amendment 1 (the standard says CI)

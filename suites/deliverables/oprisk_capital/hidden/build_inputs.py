@@ -292,9 +292,9 @@ def classify(code: str, intent: str, staff: str) -> str:
     return t
 
 
-def line_of(cc: int, beneficiary: str) -> str:
+def line_of(cc: int, beneficiary: str, unassigned: str = "CI") -> str:
     if SHARED[0] <= cc <= SHARED[1]:
-        return beneficiary or "CI"
+        return beneficiary or unassigned
     for code, _, lo, hi in LINES:
         if lo <= cc <= hi:
             return code
@@ -455,7 +455,8 @@ def generate(inst: Inst) -> list[dict]:
         per_year[e["disc"].year] = per_year.get(e["disc"].year, 0) + 1
         e["id"] = f"{inst.event_prefix}-{e['disc'].year}-{per_year[e['disc'].year]:04d}"
         e["type"] = classify(e["code"], e["intent"], e["staff"])
-        e["line"] = line_of(e["cc"], e["beneficiary"])
+        # coop: the Risk Committee's amendment of 9 December assigns unassigned shared-service losses to RB
+        e["line"] = line_of(e["cc"], e["beneficiary"], held.UNASSIGNED_LINE if inst.group else "CI")
         e["currency"] = "EUR"
         if e.get("plain", True) and not e["group"]:
             e["currency"] = rng.choices([*inst.currencies, "EUR"],
@@ -1108,6 +1109,11 @@ def build(inst: Inst) -> None:
              "any_of": ["not in the", "missing", "outside", "added", "includ", "left out", "omit", "top-side",
                         "consolidat"]},
         ]
+        amended = [e["id"] for e in events if SHARED[0] <= e["cc"] <= SHARED[1] and not e["beneficiary"]]
+        issues.append({"id": "shared_amendment", "what": "Amendment 1 to version 2.1 (Risk Committee, 9 December "
+                       f"2024) assigns shared-service losses without a beneficiary line to RB ({len(amended)} events)",
+                       "all_of": [["amendment", "amended"], ["shared", "7000", "beneficiary"]],
+                       "any_of": ["(rb)", " rb ", " rb,", " rb.", "retail banking"]})
         print("  Lena's answer:", held.claims_answer(paid))
         print("  Mareike's answer:", held.azd_answer())
     (ref / "issues.json").write_text(json.dumps(issues, indent=2) + "\n", encoding="utf-8")

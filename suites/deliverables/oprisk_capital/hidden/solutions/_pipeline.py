@@ -145,6 +145,15 @@ def ask_open_questions(tb_rows):
     return unrecorded, extra
 
 
+def ask_amendments(fallback):
+    """Whether the standard changed since its approval (its owner, the sender): the business line of unassigned
+    shared-service losses."""
+    r = kit.ask("jonas", "Has anything in the standard changed since version 2.1 was approved - an amendment or a "
+                "Risk Committee decision that I should apply to this year's classification?")
+    m = re.search(r"assigned to [^(]*\((\w\w)\)[^.]*instead of", r.text) if r.answered else None
+    return m.group(1) if m else fallback
+
+
 def tb_items(eliminate=True, restate=True, exclusions=True, oploss_in_ooe=True, gross_iea=True, remap=None,
              extra=None):
     """The consolidated BI items per year from the group trial balance, or None without one."""
@@ -267,9 +276,10 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
             if g and "interest-rate change" in str(r[desc] or ""):
                 groups[g] = True
         known = ask_people(migrated, sorted(groups), True)
-    unrecorded, extra = {}, {}
+    unrecorded, extra, unassigned = {}, {}, pol["fallback"]
     if ask and open_questions and sorted(INPUT.glob("*trial_balance*.csv")):
         unrecorded, extra = ask_open_questions(True)
+        unassigned = ask_amendments(pol["fallback"])
     tb = {**(tb or {}), "remap": known["remap"], "extra": extra}
     # Business indicator items, three years: the group trial balance where there is one, else Finance's sheet
     from_tb = tb_items(**tb)
@@ -344,7 +354,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
             etype = "EF"
         cc = int(str(get(r, "Cost centre")).strip())
         if pol["shared"][0] <= cc <= pol["shared"][1]:
-            line = ((get(r, "Beneficiary business line") or "").upper() if rules else "") or pol["fallback"]
+            line = ((get(r, "Beneficiary business line") or "").upper() if rules else "") or unassigned
         else:
             line = next(code for lo, hi, code in pol["ranges"] if lo <= cc <= hi)
         acc = as_date(get(r, "Accounting date"))
@@ -445,6 +455,10 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
                          "the chart-of-accounts change of July 2023 (" + ", ".join(
                              f"EUR {v:,.2f} in {y}" for y, v in sorted(known["remap"].items())) +
                          "); they are excluded from the business indicator.")
+        if unassigned != pol["fallback"]:
+            lines.append(f"- Amendment 1 to version 2.1 (Risk Committee, 9 December 2024; not yet in the text of the "
+                         f"standard): shared-service losses without a beneficiary business line were assigned to "
+                         f"{unassigned} instead of {pol['fallback']}.")
         if unrecorded:
             lines.append("- Insurance received on 20 December 2024 under the blanket-bond settlement is not yet in the "
                          "register's Recoveries sheet (Insurance and Claims): " + ", ".join(
