@@ -4,7 +4,7 @@
   and property claims under the blanket bond in one settlement; the claims team (Lena Castell, Group Treasury)
   sent the allocation to the loss data steward only after the export, so the register's Recoveries sheet has none
   of it. Received by the reference date, they reduce the net loss of ten events, one in each year of the window;
-  four of them fall under the threshold.
+  two of them fall under the threshold.
 - A company outside the trial-balance export: Aldebrook Zahlungsdienste GmbH (AZD), the card-acquiring subsidiary,
   is fully consolidated but reports outside the consolidation tool (Mareike Holt, Group Financial Reporting); its
   fee income, fee expense, banking-book result and placements with banks belong in the consolidated business indicator
@@ -28,7 +28,7 @@ import group_books as gb
 SETTLED_ON = dt.date(2024, 12, 20)
 INSURED_CODES = ("CYBER-THEFT", "ROBBERY", "CHEQUE-FRAUD", "PHISHING", "EMBEZZLE", "ID-THEFT", "FIRE", "FLOOD",
                  "STORM", "INJURY", "CARD-FRAUD", "PRIVACY-BREACH", "CYBER-EXTORT", "VANDALISM", "IT-OUTAGE")
-N_CLAIMS, N_BELOW = 10, 4
+N_CLAIMS, N_BELOW = 10, 2
 
 
 def apply_unrecorded_claims(events: list[dict], threshold: float, first: int, last: int, seed: int) -> list[dict]:

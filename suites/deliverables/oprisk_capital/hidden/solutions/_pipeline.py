@@ -252,7 +252,9 @@ def register_as_listed():
 
 def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rules=True, basel_over_policy=True,
         basel_bi=True, bucket1_ilm_one=True, skip_loss_data=False, notes=True, ten_years=True, letter=True,
-        tb=None, gross_rules=True, ask=True, open_questions=True):
+        tb=None, gross_rules=True, ask=True, open_questions=True, withhold=()):
+    """`withhold` names facts of the client's people to forget after asking (migrated, merge, remap, signed_letter,
+    claims, azd, amendment): each fact's slice of the score."""
     OUTPUT.mkdir(exist_ok=True)
     docs = read_policies()
     pol_doc = governing(docs, newest_policy)
@@ -276,10 +278,14 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
             if g and "interest-rate change" in str(r[desc] or ""):
                 groups[g] = True
         known = ask_people(migrated, sorted(groups), True)
+        known = {k: (type(v)() if k in withhold else v) for k, v in known.items()}
     unrecorded, extra, unassigned = {}, {}, pol["fallback"]
     if ask and open_questions and sorted(INPUT.glob("*trial_balance*.csv")):
         unrecorded, extra = ask_open_questions(True)
         unassigned = ask_amendments(pol["fallback"])
+        unrecorded = {} if "claims" in withhold else unrecorded
+        extra = {} if "azd" in withhold else extra
+        unassigned = pol["fallback"] if "amendment" in withhold else unassigned
     tb = {**(tb or {}), "remap": known["remap"], "extra": extra}
     # Business indicator items, three years: the group trial balance where there is one, else Finance's sheet
     from_tb = tb_items(**tb)
@@ -313,7 +319,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
     if sup and ask and refused and re.search(r"draft for the closing meeting", sup):
         r = kit.ask("katja", "The supervisor's letter of 9 December in our files is marked as a draft for the "
                     "closing meeting of 11 December. Is there a signed letter, and does it differ from the draft?")
-        if r.answered and refused in r.text and "approved" in r.text:
+        if r.answered and refused in r.text and "approved" in r.text and "signed_letter" not in withhold:
             approved_late = refused
     ref_end = dt.date(ref_year, 12, 31)
     rates = {}
