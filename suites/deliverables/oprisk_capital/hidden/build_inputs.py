@@ -27,8 +27,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-import docx
 import _oprisk_capital_staff as held
+import docx
 import group_books as gb
 import openpyxl
 from docx.enum.text import WD_ALIGN_PARAGRAPH
