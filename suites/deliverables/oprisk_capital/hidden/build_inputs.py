@@ -12,6 +12,9 @@ line, and its fields are set so that the rules lead there); the capital figures 
 and, where it departs from it, the Basel Framework's standardised approach (OPE25), computed here from the
 generator's own ground truth.
 
+The taxonomy and its rules are in `_oprisk_capital_taxonomy.py`, the file writers in `_oprisk_capital_files.py`, the
+group's books in `group_books.py` and the facts only the client's people hold in `_oprisk_capital_staff.py`.
+
 Run with the project's Python:  python hidden/build_inputs.py
 """
 
