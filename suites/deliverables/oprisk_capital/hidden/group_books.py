@@ -23,6 +23,8 @@ import docx
 YEARS = (2022, 2023, 2024)
 ENTITIES = {"AGB": "Aldebrook Cooperative Bank eG", "ALS": "Aldebrook Leasing GmbH",
             "AVM": "Aldebrook Versicherungsvermittlung GmbH"}
+# Aldebrook Zahlungsdienste GmbH (AZD) is consolidated but reports outside the consolidation tool: its rows are in
+# the truth (bi_items) and never in the export (_oprisk_capital_staff.py; only Group Financial Reporting knows)
 DIVESTED = "Aldebrook Factoring GmbH"  # sold 30 September 2021; only in the loss register
 SIDE = {"income": -1, "expense": 1, "asset": 1}  # trial-balance sign: debit +, credit -
 
@@ -41,9 +43,11 @@ TB: list[tuple[str, str, str, str | None, dict[str, dict[str, tuple[float, float
     ("4110", "Dividend income - group companies", "income", "DI",
      {"AGB": {"AVM": (12.0, 14.5, 15.0), "ALS": (20.0, 22.0, 18.0)}}),
     ("4200", "Fee and commission income", "income", "FI",
-     {"AGB": {"": (470, 488, 505), "AVM": (24, 26, 27), "ALS": (3.1, 3.3, 3.4)}, "AVM": {"": (31, 33, 36)}}),
+     {"AGB": {"": (470, 488, 505), "AVM": (24, 26, 27), "ALS": (3.1, 3.3, 3.4)}, "AVM": {"": (31, 33, 36)},
+      "AZD": {"": (46, 51, 57)}}),
     ("5200", "Fee and commission expense", "expense", "FE",
-     {"AGB": {"": (118, 124, 131)}, "AVM": {"AGB": (24, 26, 27)}, "ALS": {"AGB": (3.1, 3.3, 3.4)}}),
+     {"AGB": {"": (118, 124, 131)}, "AVM": {"AGB": (24, 26, 27)}, "ALS": {"AGB": (3.1, 3.3, 3.4)},
+      "AZD": {"": (14, 15, 17)}}),
     ("5210", "Outsourcing fees - IT and facility services", "expense", None, {"AGB": {"": (64, 69, 73)}}),
     ("4300", "Other operating income", "income", "OOI", {"AGB": {"": (22, 19, 25)}, "ALS": {"": (1.2, 0.9, 1.4)}}),
     ("4310", "Rental income from investment property", "income", "OOI", {"AGB": {"": (7.5, 7.8, 8.1)}}),
@@ -61,10 +65,11 @@ TB: list[tuple[str, str, str, str | None, dict[str, dict[str, tuple[float, float
     ("5440", "Income tax expense", "expense", None,
      {"AGB": {"": (105, 98, 112)}, "ALS": {"": (6.1, 6.8, 7.4)}, "AVM": {"": (3.9, 4.2, 4.6)}}),
     ("4400", "Net trading income", "income", "TB", {"AGB": {"": (41, -25, 57)}}),
-    ("4500", "Net result on financial assets not held for trading", "income", "BB", {"AGB": {"": (18, -29, 14)}}),
+    ("4500", "Net result on financial assets not held for trading", "income", "BB",
+     {"AGB": {"": (18, -29, 14)}, "AZD": {"": (3.6, 4.2, 2.9)}}),
     ("4510", "Hedge accounting result", "income", "BB", {"AGB": {"": (3.5, -5.9, 2.8)}}),
     ("1000", "Loans and advances to customers (gross carrying amount)", "asset", "IEA",
-     {"AGB": {"": (36000, 37200, 38300), "ALS": (1450, 1600, 1700)}}),
+     {"AGB": {"": (36000, 37200, 38300), "ALS": (1450, 1600, 1700)}, "AZD": {"": (640, 690, 760)}}),
     ("1010", "Debt securities held", "asset", "IEA", {"AGB": {"": (7600, 8000, 8400)}}),
     ("1020", "Finance lease receivables", "asset", "IEA", {"ALS": {"": (1020, 1110, 1190)}}),
     ("1030", "Operating lease assets (net book value)", "asset", "IEA", {"ALS": {"": (420, 450, 480)}}),
@@ -109,7 +114,7 @@ def _value(entity: str, year: int, account: str, partner: str, amount: float, re
 
 
 def bi_items(*, eliminate: bool = True, restated: bool = True, exclusions: bool = True, oploss_in_ooe: bool = True,
-             gross_iea: bool = True) -> dict[str, tuple[float, float, float]]:
+             gross_iea: bool = True, exported_only: bool = False) -> dict[str, tuple[float, float, float]]:
     """The consolidated OPE25 items per year in EUR; the switches are a hurried reader's choices."""
     out: dict[str, list[float]] = {k: [0.0, 0.0, 0.0] for k in ("II", "IE", "IEA", "DI", "FI", "FE", "OOI", "OOE",
                                                                  "TB", "BB")}
@@ -124,6 +129,8 @@ def bi_items(*, eliminate: bool = True, restated: bool = True, exclusions: bool 
         if target is None:
             continue
         for entity, parts in books.items():
+            if exported_only and entity not in ENTITIES:
+                continue
             for partner, values in parts.items():
                 if partner and eliminate:
                     continue

@@ -121,7 +121,41 @@ def ask_people(migrated, groups, tb_rows):
     return known
 
 
-def tb_items(eliminate=True, restate=True, exclusions=True, oploss_in_ooe=True, gross_iea=True, remap=None):
+def ask_open_questions(tb_rows):
+    """The routine questions of diligence that nothing in the inputs prompts: whether any recovery was received by
+    the reference date that the register does not hold, and whether every consolidated company is in the trial
+    balance. Returns (event id -> EUR received, BI item -> EUR per year of a company the export leaves out)."""
+    unrecorded, extra = {}, {}
+    r = kit.ask("lena", "Before I finalise the loss data as at 31 December 2024: were any insurance payments or "
+                "other recoveries received by the year end that are not yet recorded in the loss register?")
+    if r.answered:
+        unrecorded = {eid: float(v.replace(",", "")) for eid, v in re.findall(r"(AB-\d{4}-\d{4}) EUR ([\d,]+\.\d\d)",
+                                                                               r.text)}
+    if tb_rows:
+        r = kit.ask("mareike", "Is every company of the consolidated group in the trial-balance export, or is any "
+                    "consolidated entity missing from it?")
+        if r.answered:
+            for label, item in (("fee and commission income", "FI"), ("fee and commission expense", "FE"),
+                                ("net result on financial assets", "BB"), ("placements with banks", "IEA")):
+                part = r.text.split(label, 1)[1].split(";", 1)[0] if label in r.text else ""
+                values = {int(y): float(v.replace(",", "")) for v, y in re.findall(r"EUR (-?[\d,]+\.\d\d) \((\d{4})\)",
+                                                                                  part)}
+                if values:
+                    extra[item] = values
+    return unrecorded, extra
+
+
+def ask_amendments(fallback):
+    """Whether the standard changed since its approval (its owner, the sender): the business line of unassigned
+    shared-service losses."""
+    r = kit.ask("jonas", "Has anything in the standard changed since version 2.1 was approved - an amendment or a "
+                "Risk Committee decision that I should apply to this year's classification?")
+    m = re.search(r"assigned to [^(]*\((\w\w)\)[^.]*instead of", r.text) if r.answered else None
+    return m.group(1) if m else fallback
+
+
+def tb_items(eliminate=True, restate=True, exclusions=True, oploss_in_ooe=True, gross_iea=True, remap=None,
+             extra=None):
     """The consolidated BI items per year from the group trial balance, or None without one."""
     files = sorted(INPUT.glob("*trial_balance*.csv"))
     if not files:
@@ -153,6 +187,10 @@ def tb_items(eliminate=True, restate=True, exclusions=True, oploss_in_ooe=True, 
         if remap and entity == "AGB" and account == "5300" and not partner:
             value -= remap.get(int(year), 0.0)  # outsourcing fees booked here since the chart-of-accounts change
         items[item][years.index(int(year))] += value
+    for item, values in (extra or {}).items():  # a consolidated company outside the export
+        for year, value in values.items():
+            if year in years:
+                items[item][years.index(year)] += value
     return items, max(years)
 
 
@@ -214,7 +252,9 @@ def register_as_listed():
 
 def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rules=True, basel_over_policy=True,
         basel_bi=True, bucket1_ilm_one=True, skip_loss_data=False, notes=True, ten_years=True, letter=True,
-        tb=None, gross_rules=True, ask=True):
+        tb=None, gross_rules=True, ask=True, open_questions=True, withhold=()):
+    """`withhold` names facts of the client's people to forget after asking (migrated, merge, remap, signed_letter,
+    claims, azd, amendment): each fact's slice of the score."""
     OUTPUT.mkdir(exist_ok=True)
     docs = read_policies()
     pol_doc = governing(docs, newest_policy)
@@ -238,7 +278,15 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
             if g and "interest-rate change" in str(r[desc] or ""):
                 groups[g] = True
         known = ask_people(migrated, sorted(groups), True)
-    tb = {**(tb or {}), "remap": known["remap"]}
+        known = {k: (type(v)() if k in withhold else v) for k, v in known.items()}
+    unrecorded, extra, unassigned = {}, {}, pol["fallback"]
+    if ask and open_questions and sorted(INPUT.glob("*trial_balance*.csv")):
+        unrecorded, extra = ask_open_questions(True)
+        unassigned = ask_amendments(pol["fallback"])
+        unrecorded = {} if "claims" in withhold else unrecorded
+        extra = {} if "azd" in withhold else extra
+        unassigned = pol["fallback"] if "amendment" in withhold else unassigned
+    tb = {**(tb or {}), "remap": known["remap"], "extra": extra}
     # Business indicator items, three years: the group trial balance where there is one, else Finance's sheet
     from_tb = tb_items(**tb)
     if from_tb:
@@ -271,7 +319,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
     if sup and ask and refused and re.search(r"draft for the closing meeting", sup):
         r = kit.ask("katja", "The supervisor's letter of 9 December in our files is marked as a draft for the "
                     "closing meeting of 11 December. Is there a signed letter, and does it differ from the draft?")
-        if r.answered and refused in r.text and "approved" in r.text:
+        if r.answered and refused in r.text and "approved" in r.text and "signed_letter" not in withhold:
             approved_late = refused
     ref_end = dt.date(ref_year, 12, 31)
     rates = {}
@@ -312,7 +360,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
             etype = "EF"
         cc = int(str(get(r, "Cost centre")).strip())
         if pol["shared"][0] <= cc <= pol["shared"][1]:
-            line = ((get(r, "Beneficiary business line") or "").upper() if rules else "") or pol["fallback"]
+            line = ((get(r, "Beneficiary business line") or "").upper() if rules else "") or unassigned
         else:
             line = next(code for lo, hi, code in pol["ranges"] if lo <= cc <= hi)
         acc = as_date(get(r, "Accounting date"))
@@ -322,6 +370,7 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
         recov = received.get(eid, 0.0) if received_only else float(get(r, "Recoveries recorded") or 0)
         if known["migrated"] and "Varnholt" in str(get(r, "Description") or ""):
             recov = 0.0  # migrated net of insurance: the migration's insurance records must not be deducted again
+        recov += unrecorded.get(eid, 0.0) * (1.0 if ccy == "EUR" else rate)  # received, not yet in the register
         events.append({
             "id": eid, "type": etype, "line": line, "net": (gross - recov) / rate, "year": acc.year,
             "boundary": str(get(r, "Boundary") or "").lower(), "group": known["merge"].get(gid, gid),
@@ -412,6 +461,19 @@ def run(newest_policy=False, dedupe=True, convert=True, received_only=True, rule
                          "the chart-of-accounts change of July 2023 (" + ", ".join(
                              f"EUR {v:,.2f} in {y}" for y, v in sorted(known["remap"].items())) +
                          "); they are excluded from the business indicator.")
+        if unassigned != pol["fallback"]:
+            lines.append(f"- Amendment 1 to version 2.1 (Risk Committee, 9 December 2024; not yet in the text of the "
+                         f"standard): shared-service losses without a beneficiary business line were assigned to "
+                         f"{unassigned} instead of {pol['fallback']}.")
+        if unrecorded:
+            lines.append("- Insurance received on 20 December 2024 under the blanket-bond settlement is not yet in the "
+                         "register's Recoveries sheet (Insurance and Claims): " + ", ".join(
+                             f"{k} EUR {v:,.2f}" for k, v in sorted(unrecorded.items())) + "; deducted from the net "
+                         "losses. The register should be updated.")
+        if extra:
+            lines.append("- Aldebrook Zahlungsdienste GmbH (AZD) is fully consolidated but missing from the "
+                         "trial-balance export (Group Financial Reporting); its fee income, fee expense, banking-book "
+                         "result and placements with banks were added to the business indicator.")
         if ilm == 1.0 and bi <= 1e9:
             lines.append("- The business indicator is in bucket 1, so under OPE25 ILM = 1 and the capital equals "
                          "the BIC; the loss component is reported for information.")
