@@ -6,7 +6,8 @@ Deterministic (fixed seeds, fixed document timestamps). Run with a Python that h
     python hidden/build_inputs.py
 
 The generator knows the assembly as it is (the released drawings, the lots released for use, and in the hard instance
-what only the client's staff know: the line's shim, the cover's new supplier, the operating temperature), computes
+what only the client's staff know: the line's shim, goods-in's bearing widths, the shaft drawing's plating note, the
+cover's new supplier, the operating temperature), computes
 every gap's stack-up from that (`_tolerance_stackup_model.stack`), then runs hidden/solutions/reference.py on the
 written files (handing it the staff's answers directly, `KNOWN`) and asserts that the reference, reading only the
 files, reaches the same contributors and results.
