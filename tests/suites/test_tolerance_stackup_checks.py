@@ -1,6 +1,7 @@
 """tolerance_stackup: the gap checks take each figure and verdict on its own; the note check needs the item and what
-is wrong with it; the hard instance's three staff facts (the line's shim, the cover's new supplier, G2's operating
-temperature) are in no input and each changes the score by its own slice, the one hinted nowhere the most."""
+is wrong with it; the hard instance's five staff facts (the line's shim, goods-in's bearing widths and the shaft
+drawing's plating note, all three hinted nowhere; the cover's new supplier and G2's operating temperature) are in no
+input and each changes the score by its own slice, the three hinted nowhere the most."""
 
 from __future__ import annotations
 
@@ -53,8 +54,22 @@ def _inputs_text(root: Path) -> str:
 def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     people = (HARD / "hidden/people.toml").read_text(encoding="utf-8")
     assert "shim SH-160-09 of 0.10 mm" in people and "Kilnsey only" in people and "90 °C" in people
+    assert "mean 18.9712 mm, s 0.0072 mm, n 60" in people and "0.07 mm ±0.01 mm per side" in people
     text = _inputs_text(HARD).casefold()
-    for word in ("shim", "sh-160-09", "wi-160-14", "90 °c", "kilnsey only", "took over"):
+    for word in (
+        "shim",
+        "sh-160-09",
+        "wi-160-14",
+        "90 °c",
+        "kilnsey only",
+        "took over",
+        "chrome",
+        "plating",
+        "plated",
+        "18.97",
+        "18.96",
+        "goods-in lab",
+    ):
         assert word not in text, word
     # the hints that are there: the test specification named without its value, a second supplier's file
     assert "ts-160-3" in text and "kilnsey" in text and "bellwood" in text
@@ -165,14 +180,55 @@ def _build_inputs():
 @pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     known = _build_inputs().staff_facts(True)
-    assert set(known) == {"shim", "cover_supplier", "g2_temperature"}
+    assert set(known) == {"shim", "cover_supplier", "g2_temperature", "bearing_widths", "plating"}
     assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", known, "all")) == 1.0
     lost = {}
     for fact in known:
         without = {k: v for k, v in known.items() if k != fact}
         lost[fact] = 1.0 - _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", without, f"no-{fact}"))
     assert all(0.05 <= v <= 0.3 for v in lost.values()), lost
-    assert lost["shim"] == max(lost.values()), lost  # the fact hinted nowhere is worth the most
-    assert lost["shim"] >= 0.15, lost
-    assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", None, "nobody")) <= 0.6
+    hinted = max(lost["cover_supplier"], lost["g2_temperature"])
+    for fact in ("shim", "bearing_widths", "plating"):  # each fact hinted nowhere is worth more than a hinted one
+        assert 0.15 <= lost[fact] <= 0.25 and lost[fact] > hinted, lost
+    assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", None, "nobody")) <= 0.5
+    # a worker who gets every hinted fact and the shim (asking what is fitted in the stack) but asks no open question
+    # of Supplier Quality or Mechanical Design stays well short of the reference
+    visible = {k: known[k] for k in ("shim", "cover_supplier", "g2_temperature")}
+    assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", visible, "visible")) <= 0.7
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base")) == 1.0
+
+
+def _world(tmp_path: Path):
+    from worktrial.tasks import load_family
+    from worktrial.tasks.loader import load_people
+    from worktrial.world.ledger import Ledger
+    from worktrial.world.people import World
+
+    instance = load_family(FAMILY).instance("freeze_h")
+    hidden = tmp_path / "hidden-world"
+    instance.materialise_tree("hidden", hidden)
+    people = load_people(hidden / "people.toml", instance.params)
+    return people, World(people, instance.config.world, Ledger(tmp_path / "ledger.jsonl"))
+
+
+def test_what_is_fitted_in_the_stack_is_answered_and_every_refusal_says_what_it_lacks(tmp_path: Path) -> None:
+    people, world = _world(tmp_path)
+    for person in people.people:
+        for topic in person.topics:
+            if topic.gate:
+                assert len(topic.gate_miss) > 40, (person.id, topic.id)
+                assert all(len(cond.missing) > 20 for cond in topic.gate), (person.id, topic.id)
+    # the playtest's question: one gasket or two? A manufacturing engineer answers what is in the stack
+    reply = world.ask("gareth", "The BOM lists GK-160-05 twice. Is one gasket fitted in the stack or two?")
+    assert reply.status == "answered" and "One cover gasket" in reply.text and "SH-160-09" in reply.text
+    reply = world.ask("nadia", "Which revision were the spacer lots made to?")
+    assert reply.status == "answered" and "rev C" in reply.text
+    # the facts hinted nowhere stay closed to questions about a file or a visible anomaly
+    for who, question in [
+        ("nadia", "What is in the Tarnwick CMM file?"),
+        ("nadia", "Who supplies the bearings?"),
+        ("ravi", "Should I use SP-160-04 rev B or rev C?"),
+        ("ravi", "Is datum A on the cover meant to be at MMB?"),
+    ]:
+        reply = world.ask(who, question)
+        assert "18.97" not in reply.text and "chrome" not in reply.text, (who, question, reply.text)

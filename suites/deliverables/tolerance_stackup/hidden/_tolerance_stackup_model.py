@@ -102,6 +102,7 @@ class Contributor:
     sens: float
     material: str
     data: list[float] | None = None  # accepted measurements in mm
+    stats: tuple[float, float, int] | None = None  # (mean, sd, n) known only as a summary (goods-in's lab records)
 
     @property
     def mean(self) -> float:
@@ -113,6 +114,8 @@ class Contributor:
 
     @property
     def measured(self) -> tuple[float, float, int] | None:
+        if self.stats:
+            return self.stats
         if not self.data:
             return None
         n = len(self.data)
@@ -231,6 +234,12 @@ BEARINGS = {  # purchased: width from the catalogue (ISO 492 normal tolerance cl
     "BRG-6209-C3": ("Deep groove ball bearing 6209 C3, drive end", 19.00, 0.0, -0.12),
     "BRG-6209-2Z": ("Deep groove ball bearing 6209-2Z, non-drive end", 19.00, 0.0, -0.12),
 }
+# the hard instance: goods-in has measured the ring width of a sample of every bearing delivery since the May
+# hot-running returns; the results sit in the goods-in lab's records, in no input, and only Supplier Quality knows them
+BEARING_WIDTHS = {"BRG-6209-C3": (18.9712, 0.0072, 60), "BRG-6209-2Z": (18.9688, 0.0079, 60)}
+# the hard instance: the full shaft drawing's note N3 (the extracts carry only the tables) has the seal journal D4
+# hard-chrome plated after grinding, 0.07 +/-0.01 mm per side, D4 being the ground size; only Mechanical Design knows
+PLATING = ("S-160-03", "N3", "Hard chrome on seal journal D4, per side (drawing note N3)", 0.07, 0.01, -0.01, "")
 SHIM = ("SH-160-09", "D1", "Cover shim, line fitted", 0.10, 0.01, -0.01, "C45 steel")
 
 

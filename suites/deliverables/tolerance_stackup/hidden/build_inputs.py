@@ -6,7 +6,8 @@ Deterministic (fixed seeds, fixed document timestamps). Run with a Python that h
     python hidden/build_inputs.py
 
 The generator knows the assembly as it is (the released drawings, the lots released for use, and in the hard instance
-what only the client's staff know: the line's shim, the cover's new supplier, the operating temperature), computes
+what only the client's staff know: the line's shim, goods-in's bearing widths, the shaft drawing's plating note, the
+cover's new supplier, the operating temperature), computes
 every gap's stack-up from that (`_tolerance_stackup_model.stack`), then runs hidden/solutions/reference.py on the
 written files (handing it the staff's answers directly, `KNOWN`) and asserts that the reference, reading only the
 files, reaches the same contributors and results.
@@ -34,8 +35,10 @@ from _tolerance_stackup_files import (
     write_standard,
 )
 from _tolerance_stackup_model import (
+    BEARING_WIDTHS,
     BEARINGS,
     FITS,
+    PLATING,
     SHIM,
     Contributor,
     Drawing,
@@ -76,7 +79,7 @@ def truth(hard: bool, seed: int):
             if part in BEARINGS:
                 desc, nom, up, lo = BEARINGS[part]
                 contribs.append(Contributor(g.gid, part, ref, f"{desc}: ring width", "-", nom, up, lo, sens,
-                                            "100Cr6 bearing steel"))
+                                            "100Cr6 bearing steel", stats=BEARING_WIDTHS[part] if hard else None))
                 continue
             dw: Drawing = cur[part]
             if ref.startswith("G"):
@@ -101,6 +104,9 @@ def truth(hard: bool, seed: int):
         if hard and g.gid == "G1":
             pn, ref, desc, nom, up, lo, mat = SHIM
             contribs.append(Contributor(g.gid, pn, ref, desc, "-", nom, up, lo, 1, mat))
+        if hard and g.gid == "G3":  # the plating grows the journal's radius: it closes the radial clearance
+            pn, ref, desc, nom, up, lo, mat = PLATING
+            contribs.append(Contributor(g.gid, pn, ref, desc, cur[pn].rev, nom, up, lo, -1, mat))
         results[g.gid] = stack(g, contribs)
         for c in contribs:
             m = c.measured
@@ -147,6 +153,19 @@ def issues_for(hard: bool, results: dict) -> list[dict]:
                        "any_of": ["g1", "end float", "end-float", "bom", "0.10", "0.1 mm", "line", "work instruction"]})
         issues.append({"id": "cover_supplier", "what": "the cover now comes from Kilnsey only; Bellwood lots left out",
                        "all_of": [["kilnsey"]], "any_of": ["bellwood", "supplier", "c-160-02", "cover"]})
+        issues.append({"id": "bearing_widths", "what": "the bearing ring widths are goods-in's measurements (they run "
+                                                "wide), not mid-limit with Pp 1.33",
+                       "all_of": [["bearing", "6209"], ["18.97", "18.96", "18.98", "measured width", "widths measured",
+                                                        "width data", "measured ring width", "ring widths measured",
+                                                        "goods-in measure", "measured at goods-in", "goods-in lab",
+                                                        "lab records", "run wide", "runs wide"]],
+                       "any_of": ["supplier quality", "goods-in", "measured", "data", "instead of", "rather than",
+                                  "pp", "mid-limit", "sample", "wide"]})
+        issues.append({"id": "plating", "what": "the seal journal is hard-chrome plated 0.07 mm per side after "
+                                        "grinding (drawing note N3), which closes G3",
+                       "all_of": [["chrome", "plating", "plated", "note n3"],
+                                  ["g3", "labyrinth", "seal journal", "s-160-03"]],
+                       "any_of": ["0.07", "0.070", "per side", "note", "clos", "fail", "rss", "reduc", "tighter"]})
         issues.append({"id": "g2_temperature", "what": "G2 evaluated at the 90 °C operating temperature",
                        "all_of": [["g2", "gear"]], "any_of": ["90 °c", "90°c", "90 c", "90 deg", "90 degrees"]})
     assert failing, "every instance has a gap that fails worst case"
@@ -161,7 +180,9 @@ def staff_facts(hard: bool) -> dict:
     if not hard:
         return {}
     pn, _, _, nom, up, _, _ = SHIM
-    return {"shim": {"part": pn, "nominal": nom, "tol": up}, "cover_supplier": "Kilnsey", "g2_temperature": 90.0}
+    return {"shim": {"part": pn, "nominal": nom, "tol": up}, "cover_supplier": "Kilnsey", "g2_temperature": 90.0,
+            "bearing_widths": {pn: list(m) for pn, m in BEARING_WIDTHS.items()},
+            "plating": {"part": PLATING[0], "ref": PLATING[1], "nominal": PLATING[3], "tol": PLATING[4]}}
 
 
 def build(name: str, inst: dict) -> None:

@@ -7,7 +7,8 @@ allows is a contributor of its own; worst case, RSS and the capability-based pre
 where there are no data), at the temperature each requirement applies at.
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to who knows: the operating
-temperature of G2 to Test Engineering, the two cover suppliers to Supplier Quality, and whether the line builds the
+temperature of G2 to Test Engineering, the two cover suppliers and any inspection data outside the pack to Supplier
+Quality, what the full drawings' notes add to the extracts to Mechanical Design, and whether the line builds the
 assembly as drawn to the line's manufacturing engineer.
 """
 
@@ -225,6 +226,19 @@ def ask_staff() -> dict:
                          "design freeze?")
     if r.answered and re.search(r"Kilnsey only|only from Kilnsey|only Kilnsey", r.text):
         known["cover_supplier"] = "Kilnsey"
+    r = kit.ask("nadia", "Is there any inspection data on the ISA-160 parts that is not in the pack, for example "
+                         "on the purchased parts that have no supplier file?")
+    widths = {}
+    for pn, mean, sd, n in re.findall(r"(6209[- ]?\w+)\D{0,40}?mean ([\d.]+) mm, s ([\d.]+) mm, n (\d+)", r.text):
+        widths["BRG-" + pn.replace(" ", "-")] = [float(mean), float(sd), int(n)]
+    if r.answered and widths:
+        known["bearing_widths"] = widths
+    r = kit.ask("ravi", "The pack has only extracts of the drawings (dimension and GD&T tables). Do the notes on the "
+                        "full drawings change any dimension or add anything in the three stack-up loops?")
+    m = re.search(r"note (N\d)\D+?(S-160-\d\d)\D+?([\d.]+) ?mm ±([\d.]+) ?mm per side", r.text) if r.answered else None
+    if m:
+        known["plating"] = {"part": m.group(2), "ref": m.group(1), "nominal": float(m.group(3)),
+                            "tol": float(m.group(4))}
     r = kit.ask("gareth", "Before the design review: is the ISA-160 assembled on the line exactly as the BOM and the "
                           "drawings show, or does the line do anything the drawings don't?")
     m = re.search(r"(SH-160-\d\d)\D+([\d.]+) ?mm \(±([\d.]+)", r.text) if r.answered else None
@@ -260,7 +274,9 @@ def contributors(gap, dwg, bought, fits, data, rejected, known) -> list[dict]:
     for part, ref, sens in gap["loop"]:
         if part in bought:
             b = bought[part]
-            add(part, ref, f"{b['desc']}: ring width", "-", b["nominal"], b["upper"], b["lower"], sens, b["material"])
+            widths = known.get("bearing_widths", {}).get(part)  # goods-in's own measurements, where there are any
+            add(part, ref, f"{b['desc']}: ring width", "-", b["nominal"], b["upper"], b["lower"], sens, b["material"],
+                (widths[0], widths[1], int(widths[2])) if widths else None)
             continue
         dw = dwg[part]
         if ref in dw["controls"]:
@@ -283,6 +299,10 @@ def contributors(gap, dwg, bought, fits, data, rejected, known) -> list[dict]:
         d = dw["dims"][ref]
         add(part, ref, d["desc"], dw["rev"], d["nominal"], d["upper"], d["lower"], sens, dw["material"],
             measured(part, ref))
+    plating = known.get("plating")
+    if plating and gap["gid"] == "G3":  # a coating on the journal grows its radius and closes the radial clearance
+        add(plating["part"], plating["ref"], "Hard chrome on seal journal D4, per side (drawing note N3)",
+            dwg[plating["part"]]["rev"], plating["nominal"], plating["tol"], -plating["tol"], -1, "")
     shim = known.get("shim")
     if shim and gap["gid"] == "G1":
         add(shim["part"], "D1", "Cover shim, line fitted", "-", shim["nominal"], shim["tol"], -shim["tol"], 1,
@@ -415,6 +435,16 @@ def write_note(gaps, results, rows, dwg, rejected, known) -> None:
     if known.get("cover_supplier"):
         lines.append(f"- The cover C-160-02 now comes from {known['cover_supplier']} only: Bellwood's lots are left "
                      "out of the capability data.")
+    if known.get("bearing_widths"):
+        w = known["bearing_widths"]
+        widths = "; ".join(f"{pn} mean {m[0]:.4f} mm, s {m[1]:.4f} mm, n {m[2]}" for pn, m in sorted(w.items()))
+        lines.append("- The bearing ring widths are goods-in's own measurements (Supplier Quality), not mid-limit with "
+                     f"Pp 1.33: {widths}. The bearings run wide, near the top of 0/-0.12, which closes G1 and G2.")
+    if known.get("plating"):
+        p = known["plating"]
+        lines.append(f"- The seal journal of {p['part']} is hard-chrome plated {p['nominal']:.2f} ± {p['tol']:.2f} mm "
+                     f"per side after grinding (drawing note {p['ref']}, not in the extracts): the plating closes the "
+                     "G3 labyrinth clearance and is a contributor of its own.")
     if known.get("shim"):
         s = known["shim"]
         lines.append(f"- The line fits a {s['nominal']:.2f} mm shim ({s['part']}) under the cover that is not on the "
