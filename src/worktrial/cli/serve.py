@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import getpass
+import os
 import sys
 from typing import Annotated
 
@@ -33,6 +34,8 @@ def serve(
         str, typer.Option(help="Who may create an account: open, invite (with a code from `users invite`) or closed.")
     ] = "closed",
     secure_cookies: Annotated[bool, typer.Option(help="Send cookies over HTTPS only (behind a TLS proxy).")] = False,
+    max_open: Annotated[int, typer.Option(min=1, help="Open workspaces a user may hold at once.")] = 2,
+    asks_per_minute: Annotated[int, typer.Option(min=1, help="Questions a user may send a minute.")] = 20,
     suite: SuiteOpt = None,
     home: HomeOpt = None,
     store_at: StoreOpt = None,
@@ -45,15 +48,21 @@ def serve(
     def body() -> None:
         import uvicorn
 
-        from ..store import Home, store_url
+        from ..store import STORE_ENV, Home, store_url
         from ..web import Settings, create_app
 
         h = Home.default(home).ensure()
+        url = store_url(h, store_at)
+        if store_at:  # the workspaces' daemons, started from here, record their trials in the same store
+            os.environ[STORE_ENV] = url
         settings = Settings(
-            store_url=store_url(h, store_at),
+            store_url=url,
             suites=[p.resolve() for p in (suite or default_suites())],
             signup=signup,  # type: ignore[arg-type]  # checked above
             secure_cookies=secure_cookies,
+            home=h.root,
+            max_open_workspaces=max_open,
+            asks_per_minute=asks_per_minute,
         )
         uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
 

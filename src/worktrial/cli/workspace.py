@@ -66,35 +66,15 @@ def start(
     home: HomeOpt = None,
 ) -> None:
     """Start a trial of TASK held by a detached daemon; print its id, brief, budgets and the commands."""
-    from ..agents import human_spec
     from ..run.job import new_job_id
-    from ..run.plan import JobConfig, load_instances
-    from ..run.slots import check_sandbox_works
-    from ..tasks import Problem, TaskFormatError
+    from ..workspace.request import workspace_request
     from .common import default_suites, guarded
 
     def body() -> tuple[Home, str, str]:
-        try:
-            agent = human_spec(name or getpass.getuser())
-        except ValueError as e:
-            raise TaskFormatError([Problem("--name", name or "", str(e), "pass --name WHO")]) from None
-        config = JobConfig(
-            suites=[str(s.resolve()) for s in (suite or default_suites())],
-            tasks=[task],
-            agents=[agent],
-            concurrency=1,
-            sandbox=sandbox or "bwrap",
-            judge=judge,
+        request = workspace_request(
+            suite or default_suites(), task, name or getpass.getuser(), sandbox or "bwrap", judge
         )
-        found = load_instances(config)
-        if len(found) != 1:
-            names = ", ".join(i.id for i in found[:8]) + (" …" if len(found) > 8 else "")
-            raise TaskFormatError([Problem(task, "", f"names {len(found)} instances ({names})", "give one id")])
-        instance = found[0]
-        config.tasks, config.pairs = [instance.id], [(instance.id, agent)]
-        check_sandbox_works(config.sandbox)
-        h = Home.default(home).ensure()
-        return h, new_job_id(), config.model_dump_json()
+        return Home.default(home).ensure(), new_job_id(), request
 
     h, ws_id, request = guarded(body)
     state = handled(lambda: ws.start(h, ws_id, request))

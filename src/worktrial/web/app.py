@@ -27,6 +27,7 @@ from . import security
 from .board import board, plot_svg, pool_version
 from .catalog import Entry, choices, filtered, load_catalog, visible
 from .viewer import trial_view
+from .work import add_workspace_routes
 
 SESSION_COOKIE = "wt_session"
 FORM_COOKIE = "wt_form"  # the CSRF token of the login and sign-up forms, before there is a session
@@ -49,6 +50,10 @@ class Settings:
     suites: list[Path]
     signup: Signup = "closed"
     secure_cookies: bool = False  # set behind HTTPS: cookies then never travel in clear text
+    home: Path | None = None  # the state folder the workspaces' daemons use (the default one when None)
+    sandbox: str = "bwrap"
+    max_open_workspaces: int = 2  # per user
+    asks_per_minute: int = 20  # per user, over all their workspaces
 
 
 @dataclass
@@ -94,38 +99,53 @@ def _templates() -> Jinja2Templates:
     return Jinja2Templates(env=env)
 
 
-def create_app(settings: Settings) -> FastAPI:
-    store = Store(settings.store_url)
-    accounts = Accounts(store)
-    templates = _templates()
-    throttle = _Throttle()
-    catalog_cache: list[list[Entry]] = []
+class Site:
+    """What every page of the app shares: the settings, the store and its accounts, the templates, the catalog and
+    the checks of who is asking."""
 
-    def catalog() -> list[Entry]:
-        if not catalog_cache:
-            catalog_cache.append(load_catalog(settings.suites))
-        return catalog_cache[0]
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.store_url)
+        self.accounts = Accounts(self.store)
+        self.templates = _templates()
+        self._catalog: list[Entry] | None = None
 
-    app = FastAPI(title="worktrial", docs_url=None, redoc_url=None, openapi_url=None)
-    app.add_middleware(_Headers)
+    def catalog(self) -> list[Entry]:
+        if self._catalog is None:
+            self._catalog = load_catalog(self.settings.suites)
+        return self._catalog
 
-    def visitor(request: Request) -> Visitor:
+    def visitor(self, request: Request) -> Visitor:
         token = request.cookies.get(SESSION_COOKIE)
-        found = accounts.session_user(token) if token else None
+        found = self.accounts.session_user(token) if token else None
         return Visitor(found[0], found[1], token) if found else Visitor(None, None, None)
 
-    def page(request: Request, name: str, who: Visitor, status: int = 200, **context: Any) -> HTMLResponse:
-        return templates.TemplateResponse(
-            request, name, {"who": who, "signup": settings.signup, **context}, status_code=status
+    def page(self, request: Request, name: str, who: Visitor, status: int = 200, **context: Any) -> HTMLResponse:
+        return self.templates.TemplateResponse(
+            request, name, {"who": who, "signup": self.settings.signup, **context}, status_code=status
         )
 
-    def login_required(who: Visitor) -> None:
+    @staticmethod
+    def login_required(who: Visitor) -> UserRow:
         if who.user is None:
             raise HTTPException(303, headers={"Location": "/login"})
+        return who.user
 
+    @staticmethod
     def check_csrf(who: Visitor, token: str | None) -> None:
         if who.csrf is None or not security.same_token(who.csrf, token):
             raise HTTPException(403, "the form is out of date or did not come from this site: reload it")
+
+
+def create_app(settings: Settings) -> FastAPI:
+    site = Site(settings)
+    store, accounts = site.store, site.accounts
+    throttle = _Throttle()
+    catalog, visitor, page = site.catalog, site.visitor, site.page
+    login_required, check_csrf = site.login_required, site.check_csrf
+
+    app = FastAPI(title="worktrial", docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(_Headers)
 
     def form_page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         token = request.cookies.get(FORM_COOKIE) or secrets.token_urlsafe(24)
@@ -316,7 +336,8 @@ def create_app(settings: Settings) -> FastAPI:
             families=len(members),
         )
 
+    add_workspace_routes(app, site)
     return app
 
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["Settings", "Site", "Visitor", "create_app"]

@@ -39,7 +39,7 @@ def _cut(value: Any) -> str:
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + f"\n… ({len(text) - MAX_TEXT} more characters)"
 
 
-def _jsonl(path: Path, limit: int) -> tuple[list[dict[str, Any]], bool]:
+def read_jsonl(path: Path, limit: int) -> tuple[list[dict[str, Any]], bool]:
     rows: list[dict[str, Any]] = []
     if not path.is_file() or path.is_symlink():
         return rows, False
@@ -56,7 +56,7 @@ def _jsonl(path: Path, limit: int) -> tuple[list[dict[str, Any]], bool]:
     return rows, False
 
 
-def _step(event: dict[str, Any]) -> dict[str, Any]:
+def step_of(event: dict[str, Any]) -> dict[str, Any]:
     shown = {k: _cut(v) for k, v in event.items() if k not in ("n", "type")}
     return {"n": event.get("n"), "type": str(event.get("type", "")), "fields": shown}
 
@@ -93,8 +93,8 @@ def trial_view(row: TrialRow, author: bool) -> TrialView:
     attempt = Path(row.run_dir) if row.run_dir else None
     if attempt is None or not attempt.is_dir():
         return view
-    events, view.steps_cut = _jsonl(attempt / "trajectory.jsonl", MAX_EVENTS)
-    view.steps = [_step(e) for e in events]
+    events, view.steps_cut = read_jsonl(attempt / "trajectory.jsonl", MAX_EVENTS)
+    view.steps = [step_of(e) for e in events]
     ledger = attempt / "ledger.jsonl"
     if ledger.is_file():
         check = verify_ledger(ledger)
