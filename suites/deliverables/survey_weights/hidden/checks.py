@@ -5,8 +5,8 @@ hidden/reference/; it returns (value in [0, 1], evidence).
 
 Where the client's staff hold facts that change the sample, the targets or the region codes (hidden/facts.json of
 the reference, hidden/DESIGN.md), each fact is graded by its own check (`excluded_records`, `region_codes`,
-`age_targets`, `withdrawn_records`, `boost_records`), and every other check compares the delivery with the reference alternative
-that applies the same facts as the delivery did, so a missed fact costs its own slice and not every figure
+`age_targets`, `withdrawn_records`, `boost_records`), and every other check compares the delivery with the
+reference alternative that applies the same facts as the delivery did, so a missed fact costs its own slice and not every figure
 downstream of it.
 """
 
@@ -386,13 +386,16 @@ def withdrawn_records(output, reference, params):
 
 def boost_records(output, reference, params):
     """Only the tracker's own sample is delivered (facts.json `boost_ids`: where staff hold the fact, the valid
-    interviews of the client's Priority Services Register boost exported in the same file; otherwise the records
-    that are not valid interviews), and every valid interview is kept."""
+    interviews of the client's Priority Services Register boost exported in the same file), and every valid
+    interview is kept. Where no staff hold the fact (the fair instance), it grades each interview's weight, as
+    `weights` does, so that it adds nothing a shortcut could collect by leaving out the partial records."""
     rows = _delivered(output)
     if not rows:
         return 0.0, "no weighted file"
     facts = _facts(reference)
-    boost = facts.get("boost_ids") or facts.get("excluded_ids", [])
+    boost = facts.get("boost_ids")
+    if not boost:
+        return weights(output, reference, params)
     _, want = _table(reference, "weighted_responses.csv")
     ids = {r.get("resp_id") for r in rows}
     kept = [i for i in boost if i in ids]
