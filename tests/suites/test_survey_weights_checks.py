@@ -1,5 +1,5 @@
-"""survey_weights' hard instance: four facts only the staff hold, each graded by its own slice, gates that need
-evidence, and one fact that no input hints at."""
+"""survey_weights' hard instance: five facts only the staff hold, each graded by its own slice, gates that need
+evidence, and two facts that no input hints at."""
 
 from __future__ import annotations
 
@@ -56,7 +56,8 @@ def _score(delivered: Path) -> float:
     return got / total
 
 
-FACTS = ("batch", "ages", "regions", "withdrawn")
+FACTS = ("batch", "ages", "regions", "withdrawn", "boost")
+HINTED_NOWHERE = ("withdrawn", "boost")
 
 
 def test_each_fact_costs_its_own_slice() -> None:
@@ -68,9 +69,11 @@ def test_each_fact_costs_its_own_slice() -> None:
     for missed in FACTS:
         applied = "-".join(f for f in FACTS if f != missed)
         cost = 1.0 - _score(REF / "alternatives" / applied)
-        # the fact hinted nowhere is worth about a fifth; the anomaly-hinted ones a little over a tenth each
-        low, high = (0.18, 0.22) if missed == "withdrawn" else (0.1, 0.15)
+        # the facts hinted nowhere are worth about a fifth to a quarter each; the anomaly-hinted ones under a tenth
+        low, high = (0.19, 0.25) if missed in HINTED_NOWHERE else (0.07, 0.1)
         assert low <= cost <= high, (missed, cost)
+    # a worker who finds every anomaly-hinted fact and neither fact hinted nowhere stays at or below 0.55
+    assert _score(REF / "alternatives/batch-ages-regions") <= 0.55
 
 
 def test_the_people_know_what_the_inputs_only_hint_at() -> None:
@@ -97,6 +100,51 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
             io.StringIO((REF / "alternatives/batch-ages-regions/weighted_responses.csv").read_text())
         )
     }
+
+
+def test_the_boost_is_ordinary_in_the_data_and_its_holder_lists_it() -> None:
+    """The boost's interviews are complete own-panel online interviews of ordinary length with ids that continue
+    the file's, spread through the export; only the sender's answer gives their range."""
+    facts = json.loads((REF / "facts.json").read_text())
+    boost = facts["boost_ids"]
+    people = (HARD / "hidden/people.toml").read_text()
+    assert len(boost) == 120 and f"resp_id {boost[0]} to 82421" in people
+    rows = list(csv.DictReader(io.StringIO((HARD / "workspace/input/responses.csv").read_text())))
+    mine = [r for r in rows if r["resp_id"] in set(boost)]
+    assert len({r["resp_id"] for r in mine}) == len(boost)
+    assert all(r["sample_source"] == "LP" and 8 <= int(r["duration_min"]) <= 26 for r in mine)
+    positions = [i for i, r in enumerate(rows) if r["resp_id"] in set(boost)]
+    assert positions[0] < len(rows) / 10 and positions[-1] > 9 * len(rows) / 10
+    assert not set(boost) & set(facts["withdrawn_ids"]) and not set(boost) & set(facts["batch_ids"])
+    kept = {r["resp_id"] for r in csv.DictReader(io.StringIO((REF / "weighted_responses.csv").read_text()))}
+    assert not kept & set(boost)
+    from docx import Document
+
+    doc = Document(HARD / "workspace/input/codebook.docx")
+    words = " ".join(p.text for p in doc.paragraphs).lower()
+    assert not any(w in words for w in ("boost", "priority services", "vulnerab"))
+
+
+def test_a_scope_question_reaches_the_boost_and_the_open_change_question_does_not() -> None:
+    from worktrial.tasks import load_family
+    from worktrial.world.gates import Said, judge_topic
+    from worktrial.world.routing import Router
+
+    fam = load_family(FAMILY)
+    people = fam.instance("autumn_raking", fam.config.instance_levels[-1]).people()
+    router = Router(people)
+    priya = people.person("priya")
+    assert priya is not None
+    topic = next(t for t in priya.topics if t.id == "study_scope")
+
+    def opens(question: str) -> bool:
+        routed = {t for t, _ in router.route("priya", question)}
+        return "study_scope" in routed and judge_topic(people, priya, topic, Said([question], (), {})).ok
+
+    assert opens("Is every complete interview in the file in scope for the tracker?")
+    assert opens("Does the file include any boost sample?")
+    assert not opens("Has anything changed since you sent me the files?")
+    assert not opens("Should I rake or use cell weighting this wave?")
 
 
 def test_the_fact_hinted_nowhere_is_ordinary_in_the_data() -> None:

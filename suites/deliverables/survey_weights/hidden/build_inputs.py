@@ -80,6 +80,10 @@ SCENARIOS: dict[str, dict] = {
             # own-panel members who withdrew their consent after the file was sent (hinted by no input; drawn
             # from a generator of its own after the rows, so the inputs do not depend on it)
             "withdrawn": (2026_10_26, 24),
+            # Corvane's boost of Priority Services Register customers for its vulnerability report, interviewed in
+            # the same wave and exported in the same file; out of the tracker's scope (hinted by no input: drawn
+            # from a generator of its own after the rows, ids continuing the file's, as ordinary as any interview)
+            "boost": (2026_09_28, 120, 9),
         },
     },
 }
@@ -87,7 +91,7 @@ SCENARIOS: dict[str, dict] = {
 
 FIXED_STAMP = "2026-01-05T09:00:00Z"
 # the staff's facts, in the order of the reference alternatives' names (hidden/checks.py FACTS)
-FACTS = ("batch", "ages", "regions", "withdrawn")
+FACTS = ("batch", "ages", "regions", "withdrawn", "boost")
 
 
 def freeze_office(path: Path) -> None:
@@ -219,7 +223,48 @@ def respondents(sc: dict, rng: random.Random) -> tuple[list[str], list[list[str]
     if ex:  # the export repeats some records
         for r in rng.sample([r for r in rows if r[1].strip().lower() == "complete"], ex["duplicates"]):
             rows.insert(rng.randint(0, len(rows)), list(r))
+        if ex.get("boost"):
+            boost_rows(sc, header, rows, sc["first_id"] + total)
     return header, rows
+
+
+def boost_rows(sc: dict, header: list[str], rows: list[list[str]], first: int) -> None:
+    """The Priority Services Register boost: complete (and a few partial) own-panel online interviews, older and a
+    little less satisfied than the tracker's sample, ids continuing the file's, spread through the export."""
+    seed, n_complete, n_partial = sc["export"]["boost"]
+    rng = random.Random(seed)
+    d0 = dt.date.fromisoformat(sc["fieldwork"][0])
+    days = (dt.date.fromisoformat(sc["fieldwork"][1]) - d0).days
+    cells, weights = [], []
+    for code, (_, _, prop, _) in sc["regions"].items():
+        for b, (_, lo, hi, bprop) in enumerate(sc["bands"]):
+            cells.append((code, b))
+            weights.append(sc["population"][code][b] * prop * bprop * (1 + b))
+    status = ["complete"] * n_complete + ["partial"] * n_partial
+    rng.shuffle(status)
+    for i, state in enumerate(status):
+        region, b = cells[pick(rng, weights)]
+        _, lo, hi, _ = sc["bands"][b]
+        age = rng.randint(lo, hi) if hi - lo < 30 else min(hi, lo + int(abs(rng.gauss(0, 11))))
+        a = answers({**sc, "regions": {**sc["regions"], region: (*sc["regions"][region][:3],
+                                                                  sc["regions"][region][3] - 0.6)}},
+                    rng, age, region)
+        if state == "partial":
+            for q in sc["questions"][rng.randint(1, len(sc["questions"]) - 1):]:
+                a[q] = ""
+        else:
+            state = rng.choice(["complete"] * 12 + ["Complete", "COMPLETE", "complete "])
+        when = d0 + dt.timedelta(days=rng.randint(0, days))
+        row = [str(first + i), state, when.isoformat(), "online", "LP", str(rng.randint(8, 26)), str(region),
+               str(age), str(pick(rng, [0.48, 0.5, 0.02]) + 1), *[a[q] for q in sc["questions"]]]
+        rows.insert(rng.randint(0, len(rows)), row)
+
+
+def boost_ids(sc: dict, header: list[str], rows: list[list[str]]) -> list[str]:
+    """The boost's valid interviews (the ids after the tracker sample's)."""
+    col = {h: i for i, h in enumerate(header)}
+    first = sc["first_id"] + sc["n_complete"] + 61 + 5 + sc["export"]["bad_batch"][1]
+    return sorted({r[0] for r in rows if int(r[0]) >= first and r[col["status"]].strip().lower() == "complete"})
 
 
 # --------------------------------------------------------------------------------------------- codebook
@@ -417,8 +462,9 @@ def withdrawn_ids(sc: dict, header: list[str], rows: list[list[str]]) -> list[st
     valid interviews, drawn at random, so nothing in the data marks them."""
     seed, n = sc["export"]["withdrawn"]
     col = {h: i for i, h in enumerate(header)}
+    boost = set(boost_ids(sc, header, rows)) if sc["export"].get("boost") else set()
     pool = sorted({r[0] for r in rows if r[col["status"]].strip().lower() == "complete"
-                   and r[col["sample_source"]] == "LP"})
+                   and r[col["sample_source"]] == "LP" and r[0] not in boost})
     return sorted(random.Random(seed).sample(pool, n))
 
 
@@ -440,6 +486,7 @@ def staff_facts(sc: dict, header: list[str], rows: list[list[str]], ref: Path) -
     bands = [b[0] for b in sc["bands"]]
     current = [sum(sc["population"][c][i] for c in sc["regions"]) for i in range(len(bands))]
     return {"excluded_ids": batch, "batch_ids": batch, "withdrawn_ids": withdrawn_ids(sc, header, rows),
+            "boost_ids": boost_ids(sc, header, rows),
             "recoded": recoded,
             "age_targets": {"published": dict(zip(bands, ex["stale_age"])), "current": dict(zip(bands, current))},
             "alternatives": sorted(p.name for p in (ref / "alternatives").iterdir())}
@@ -468,7 +515,7 @@ def build(name: str) -> None:
     if ref.exists():
         shutil.rmtree(ref)
     people = inst / "hidden" / "people.toml"
-    # The facts the staff hold, one switch each: the reference applies all four, and the grader compares a
+    # The facts the staff hold, one switch each: the reference applies all five, and the grader compares a
     # delivery with the alternative that applies the same ones (hidden/checks.py), so each fact is its own slice.
     combos = [FACTS]
     if people.exists():

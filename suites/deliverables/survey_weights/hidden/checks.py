@@ -5,8 +5,8 @@ hidden/reference/; it returns (value in [0, 1], evidence).
 
 Where the client's staff hold facts that change the sample, the targets or the region codes (hidden/facts.json of
 the reference, hidden/DESIGN.md), each fact is graded by its own check (`excluded_records`, `region_codes`,
-`age_targets`, `withdrawn_records`), and every other check compares the delivery with the reference alternative
-that applies the same facts as the delivery did, so a missed fact costs its own slice and not every figure
+`age_targets`, `withdrawn_records`, `boost_records`), and every other check compares the delivery with the
+reference alternative that applies the same facts as the delivery did, so a missed fact costs its own slice and not every figure
 downstream of it.
 """
 
@@ -22,7 +22,7 @@ from collections import defaultdict
 SHARE_TOL = 0.2      # percentage points, for weighted region / age-band shares
 PCT_TOL = 0.1        # percentage points, for the topline and the tables
 WEIGHT_REL, WEIGHT_ABS = 0.005, 0.002
-FACTS = ("batch", "ages", "regions", "withdrawn")  # the order of the alternatives' names
+FACTS = ("batch", "ages", "regions", "withdrawn", "boost")  # the order of the alternatives' names
 
 
 def _table(tree, path: str) -> tuple[list[str], list[dict[str, str]]]:
@@ -91,6 +91,9 @@ def _applied(output, facts: dict, rows=None) -> set[str]:
     withdrawn = facts.get("withdrawn_ids", [])
     if withdrawn and sum(i in ids for i in withdrawn) < len(withdrawn) / 2:
         done.add("withdrawn")
+    boost = facts.get("boost_ids", [])
+    if boost and sum(i in ids for i in boost) < len(boost) / 2:
+        done.add("boost")
     recoded = [(ids[i].get("region"), v["corrected"]) for i, v in facts.get("recoded", {}).items() if i in ids]
     if recoded and sum(got == want for got, want in recoded) > len(recoded) / 2:
         done.add("regions")
@@ -379,6 +382,31 @@ def withdrawn_records(output, reference, params):
     if missing:
         notes.append(f"{len(missing)} valid interviews missing (e.g. {missing[:3]})")
     return max(0.0, value), "; ".join(notes) or "no record that may not be used"
+
+
+def boost_records(output, reference, params):
+    """Only the tracker's own sample is delivered (facts.json `boost_ids`: where staff hold the fact, the valid
+    interviews of the client's Priority Services Register boost exported in the same file), and every valid
+    interview is kept. Where no staff hold the fact (the fair instance), it grades each interview's weight, as
+    `weights` does, so that it adds nothing a shortcut could collect by leaving out the partial records."""
+    rows = _delivered(output)
+    if not rows:
+        return 0.0, "no weighted file"
+    facts = _facts(reference)
+    boost = facts.get("boost_ids")
+    if not boost:
+        return weights(output, reference, params)
+    _, want = _table(reference, "weighted_responses.csv")
+    ids = {r.get("resp_id") for r in rows}
+    kept = [i for i in boost if i in ids]
+    missing = [r["resp_id"] for r in want if r["resp_id"] not in ids]
+    value = (1 - len(kept) / len(boost) if boost else 1.0) * (1 - len(missing) / len(want))
+    notes = []
+    if kept:
+        notes.append(f"{len(kept)} interviews outside the tracker's sample are delivered (e.g. {kept[:3]})")
+    if missing:
+        notes.append(f"{len(missing)} valid interviews missing (e.g. {missing[:3]})")
+    return max(0.0, value), "; ".join(notes) or "only the tracker's sample"
 
 
 def region_codes(output, reference, params):

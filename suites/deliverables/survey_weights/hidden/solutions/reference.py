@@ -6,10 +6,11 @@ raking (iterative proportional fitting) to the two margins when it has only thos
 mean of 1. Records the export repeats count once. Where the client's staff can be asked (bin/ask), the anomalies
 in the data are put to whoever holds the answer: a one-day cluster of very short top-up panel interviews, margins
 whose totals disagree, and telephone interviews whose regions never include the last code; and before finalising,
-the agency is asked whether anything has changed since it sent the file. Runs with cwd /workspace; standard
+the agency is asked whether anything has changed since it sent the file, and the client whether every interview in
+the file is in the tracker's scope. Runs with cwd /workspace; standard
 library, python-docx, openpyxl and the solution kit only.
 
-SURVEY_FACTS (build only) limits which of the staff's facts are applied ("batch,ages,regions,withdrawn" by default;
+SURVEY_FACTS (build only) limits which of the staff's facts are applied ("batch,ages,regions,withdrawn,boost" by default;
 the build uses it to make the graded alternatives), and SURVEY_ASK=0 asks nobody.
 """
 
@@ -32,7 +33,7 @@ from openpyxl import Workbook, load_workbook
 IN, OUT = Path("input"), Path("output")
 OUT.mkdir(exist_ok=True)
 KEY_QUESTION = "Q1"
-APPLY = set(os.environ.get("SURVEY_FACTS", "batch,ages,regions,withdrawn").split(","))
+APPLY = set(os.environ.get("SURVEY_FACTS", "batch,ages,regions,withdrawn,boost").split(","))
 ASK = os.environ.get("SURVEY_ASK", "1") != "0" and Path("bin/ask").exists()
 if ASK:
     sys.path.insert(0, "/solution")
@@ -109,6 +110,15 @@ if ASK and "sample_source" in header:
     if "withdrawn" in APPLY and listed and re.search(r"withdr[ae]w|consent", text):
         withdrawn = set(re.findall(r"\d+", listed.group(1)))
         rows = [r for r in rows if r["resp_id"].strip() not in withdrawn]
+
+# Nothing in the files says the file holds only the tracker's sample: ask the client who commissioned the wave.
+if ASK and "sample_source" in header:
+    text = ask("priya", "Is every valid interview in the file in scope for the tracker, or does the file also hold "
+               "interviews from a boost or another study that should not go into these results?")
+    span = re.search(r"resp_id (\d+) to (\d+)", text)
+    if "boost" in APPLY and span and re.search(r"boost", text):
+        lo, hi = int(span.group(1)), int(span.group(2))
+        rows = [r for r in rows if not lo <= int(r["resp_id"]) <= hi]
 
 
 # ------------------------------------------------------------------------------------------------ targets

@@ -2,7 +2,7 @@
 once, raking to both margins' shares, the margins' region spellings, routed bases), but asks the client's and the
 agency's people nothing: the rejected top-up panel interviews stay in, the age-band targets are the workbook's stale
 sheet, the call centre's early interviews keep the spring region codes, and the interviews of the panel members who
-withdrew their consent after the file was sent are delivered."""
+withdrew their consent after the file was sent and the client's boost sample are delivered."""
 
 import os
 import runpy
