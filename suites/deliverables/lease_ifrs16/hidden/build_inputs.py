@@ -232,7 +232,21 @@ def staff_facts(leases: list[dict], roles: dict, table: dict) -> list[dict]:
     x = roles["purchase"]  # hinted nowhere: Operations handed the packaging line back at the end of November
     out.append({"id": "line_returned", "person": "hessel", "lease": x["id"], "marker": "30 November 2026",
                 "weight": 2, "truth": {"events": [{"kind": "terminate", "at": "2026-12", "fee": line_exit_fee(x)}]}})
+    # hinted nowhere: Treasury's last payment run of the year paid the rents due on 1 January 2027
+    paid = prepaid_leases(leases)
+    main = max((y for y in paid if y["id"] not in {s["lease"] for s in out}), key=lambda y: y["rent"])
+    out.append({"id": "rents_prepaid", "person": "femke", "lease": main["id"], "marker": "22 December 2026",
+                "weight": 3, "truths": {y["id"]: {"prepaid_at_end": True} for y in paid}})
     return out
+
+
+def prepaid_leases(leases: list[dict]) -> list[dict]:
+    """The property and vehicle leases running at the year end with a rent due in advance on 1 January 2027 (as the
+    files show them; the exempt ones drop out of the schedule anyway): Treasury paid those rents in its payment run
+    of 22 December 2026."""
+    return [y for y in leases if y["cls"] != "equipment" and y["timing"] == "advance" and y["comm_m"] < eng.END
+            and y["comm_m"] + y["term"] > eng.END and (eng.END - y["comm_m"]) % y["freq"] == 0
+            and not any(e["kind"] == "terminate" for e in y["events"])]
 
 
 def line_exit_fee(x: dict) -> float:
@@ -557,8 +571,9 @@ equipment only, low-value exemption at EUR 5,000 per asset, non-lease components
 """
 
 
-def staff_notes(notes: str, roles: dict) -> str:
+def staff_notes(notes: str, roles: dict, staff: list[dict]) -> str:
     """The hard instance's notes: what the staff's answers change."""
+    paid = ", ".join(next(s for s in staff if s["id"] == "rents_prepaid")["truths"])
     uncomm, ext, signed = roles["uncommenced"]["id"], roles["extension"]["id"], roles["signed_rent"]["id"]
     rvg = roles["rvg"]["id"]
     start = first_day(roles["uncommenced"]["comm_m"]).strftime("%-d %B %Y")
@@ -591,7 +606,11 @@ def staff_notes(notes: str, roles: dict) -> str:
         "needs correcting.\n"
         f"- {rvg}: the residual value guarantee's expected payment reassessed (IFRS 16.42(a)): the "
         "fleet desk's revaluation of 1 October 2026 replaces the estimate made at signing; the liability is "
-        "remeasured from then at the unchanged rate and the ROU asset adjusted.\n")
+        "remeasured from then at the unchanged rate and the ROU asset adjusted.\n"
+        f"- Rents due on 1 January 2027 ({paid}): Treasury paid them in its payment run of 22 December 2026, "
+        "before the year end (the bank's platform was closed over the holidays). The liability at 31 December "
+        "2026 is the present value of the payments not paid at that date (IFRS 16.26): these January rents are in "
+        "the year's payments and out of the closing liability and of the maturity analysis.\n")
 
 
 def issues(roles: dict, staff: bool = False) -> list[dict]:
@@ -620,6 +639,10 @@ def issues(roles: dict, staff: bool = False) -> list[dict]:
                                           "line was handed back", "line handed back", "larger line", "new line",
                                           "replacement line", "bought outright", "23,000", "23.000", "23 000",
                                           "23000"]},
+            {"id": "rents_prepaid", "what": "the January 2027 rents paid in December 2026",
+             "all_of": ["january"], "any_of": ["22 december", "paid early", "paid in december", "paid before the year",
+                                               "paid before year", "prepaid", "prepayment", "payment run",
+                                               "paid in advance of", "already paid", "paid ahead"]},
         ]
     return [
         {"id": "prior_error", "what": f"{roles['prior_error']['id']}: prior-year schedule error",
@@ -679,7 +702,7 @@ def build(inst: Instance) -> None:
             f"{ext}: Facilities treat the extension option as reasonably certain, but its 12 months' notice ran "
             "out on 31 August 2026 and notice is only planned for next spring: the option has lapsed and the "
             "lease ends on 31 August 2027")
-        notes = staff_notes(notes, roles)
+        notes = staff_notes(notes, roles, staff)
     facts["notes"] = notes
     key = hashlib.sha256((inp / "lease_register.xlsx").read_bytes()).hexdigest()
     fdir = FAMILY / "hidden/solutions/facts"
