@@ -161,6 +161,12 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
                 segs = [*segs, (t, e["new_rent"])]
                 rate = e["new_rate"]
                 rm = (1 + rate) ** (1 / 12) - 1
+            elif e["kind"] == "vary":  # a modification, not a separate lease: new rent, longer term, revised rate
+                segs = [*segs, (t, e["new_rent"])]
+                end_m += e["months"]
+                left += e["months"]
+                rate = e["new_rate"]
+                rm = (1 + rate) ** (1 / 12) - 1
             elif e["kind"] == "rvg":  # a revised estimate of the amount payable under a residual value guarantee
                 lease = lease | {"rvg_payable": e["payable"]}  # unchanged rate (IFRS 16.42(a), 43)
             elif e["kind"] == "terminate":
