@@ -1,6 +1,7 @@
-"""lease_ifrs16's hard instance holds five facts only the client's staff know: the gates meet the standard, the
-facts are in no input, four leave an anomaly there and one (ML-E002 ended early) is hinted nowhere and needs an open
-question, the reference and the notes grade them, and the fair instance has no staff."""
+"""lease_ifrs16's hard instance holds seven facts only the client's staff know: the gates meet the standard, the
+facts are in no input, four leave an anomaly there and three (ML-E002 ended early, ML-P001's deed of variation, the
+January rents paid in December) are hinted nowhere and need an open question, the reference and the notes grade
+them, and the fair instance has no staff."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 FAMILY = REPO / "suites/deliverables/lease_ifrs16"
 HARD = FAMILY / "variants/hard"
-STAFF = {"side_letter", "early_access", "signed_rent", "resale_estimate", "line_returned"}
+HINTED = {"side_letter", "early_access", "signed_rent", "resale_estimate"}
+NOWHERE = {"line_returned", "deed_of_variation", "rents_prepaid"}
+STAFF = HINTED | NOWHERE
 
 
 def _facts(name: str) -> dict:
@@ -57,6 +60,8 @@ def test_each_fact_is_held_by_its_person_and_hinted_only_by_an_anomaly() -> None
     people = tomllib.loads((HARD / "hidden/people.toml").read_text())
     answers = {t["id"]: (p["id"], t) for p in people["person"] for t in p["topics"]}
     for sid, s in staff.items():
+        if sid in NOWHERE:
+            continue
         person, topic = answers[sid]
         assert person == s["person"] and topic.get("gate"), sid
         assert s["marker"].lower() in topic["answer"].lower() and s["lease"] in topic["about"], sid
@@ -87,7 +92,7 @@ def test_the_ended_line_is_hinted_nowhere_in_the_inputs() -> None:
     facts = _facts("hard")
     s = next(s for s in facts["staff"] if s["id"] == "line_returned")
     lid = s["lease"]
-    assert lid == facts["roles"]["purchase"] and s["weight"] == 2
+    assert lid == facts["roles"]["purchase"] and s["weight"] == 3
     lease = next(x for x in facts["leases"] if x["id"] == lid)
     assert not lease["events"] and lease["purchase_price"] and lease["comm_m"] + lease["term"] > 2031 * 12
     inputs = HARD / "workspace/input"
@@ -172,7 +177,7 @@ def test_each_fact_changes_graded_figures_and_notes() -> None:
     judged = (HARD / "hidden/reference/judgement_cases.csv").read_text().splitlines()[1:]
     assert {line.split(",")[0] for line in judged} == STAFF  # the judgement check grades each fact lease by lease
     weights = {line.split(",")[0]: line.split(",")[-1] for line in judged}
-    assert weights == {k: "2" if k == "line_returned" else "1" for k in STAFF}  # the late change counts twice
+    assert weights == {k: "3" if k in NOWHERE else "1" for k in STAFF}  # the facts hinted nowhere count three times
     by_id = {r["lease_id"]: r for r in full["rows"]}
     assert by_id[facts["roles"]["purchase"]]["treatment"] == "terminated"
     matters = json.loads((HARD / "hidden/reference/issues.json").read_text())

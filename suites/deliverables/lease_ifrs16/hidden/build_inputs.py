@@ -231,8 +231,44 @@ def staff_facts(leases: list[dict], roles: dict, table: dict) -> list[dict]:
                 "truth": {"events": [{"kind": "rvg", "at": "2026-10", "payable": payable}]}})
     x = roles["purchase"]  # hinted nowhere: Operations handed the packaging line back at the end of November
     out.append({"id": "line_returned", "person": "hessel", "lease": x["id"], "marker": "30 November 2026",
-                "weight": 2, "truth": {"events": [{"kind": "terminate", "at": "2026-12", "fee": line_exit_fee(x)}]}})
+                "weight": 3, "truth": {"events": [{"kind": "terminate", "at": "2026-12", "fee": line_exit_fee(x)}]}})
+    # hinted nowhere: Legal settled a dispute with a landlord by a deed of variation the register does not capture
+    x = deed_lease(leases, roles, out)
+    at = 2026 * 12 + 9
+    rem = x["comm_m"] + x["term"] + 36 - at
+    out.append({"id": "deed_of_variation", "person": "ilse", "lease": x["id"], "marker": "deed of variation",
+                "weight": 3, "truth": {"events": [{"kind": "vary", "at": ym(at), "months": 36,
+                                                   "new_rent": deed_rent(x),
+                                                   "new_rate": eng.ibr(table, x["currency"], at, rem)}]}})
+    # hinted nowhere: Treasury's last payment run of the year paid the rents due on 1 January 2027
+    paid = prepaid_leases(leases)
+    main = max((y for y in paid if y["id"] not in {s["lease"] for s in out}), key=lambda y: y["rent"])
+    out.append({"id": "rents_prepaid", "person": "femke", "lease": main["id"], "marker": "22 December 2026",
+                "weight": 3, "truths": {y["id"]: {"prepaid_at_end": True} for y in paid}})
     return out
+
+
+def deed_lease(leases: list[dict], roles: dict, staff: list[dict]) -> dict:
+    """The lease Legal varied: the largest GBP property lease in no other role, running well past the year end,
+    with no rent due on 1 January (so the payment-run fact leaves it alone)."""
+    used = {v["id"] for v in roles.values()} | {s["lease"] for s in staff}
+    return max((y for y in leases if y["cls"] == "property" and y["currency"] == "GBP" and y["id"] not in used
+                and y["comm_m"] < eng.START and y["comm_m"] + y["term"] > eng.END + 36
+                and (eng.END - y["comm_m"]) % y["freq"]), key=lambda y: y["rent"])
+
+
+def deed_rent(x: dict) -> float:
+    """The base rent per quarter from 1 October 2026 under the deed of variation (12 % less)."""
+    return float(round(x["rent"] * 0.88, -1))
+
+
+def prepaid_leases(leases: list[dict]) -> list[dict]:
+    """The property and vehicle leases running at the year end with a rent due in advance on 1 January 2027 (as the
+    files show them; the exempt ones drop out of the schedule anyway): Treasury paid those rents in its payment run
+    of 22 December 2026."""
+    return [y for y in leases if y["cls"] != "equipment" and y["timing"] == "advance" and y["comm_m"] < eng.END
+            and y["comm_m"] + y["term"] > eng.END and (eng.END - y["comm_m"]) % y["freq"] == 0
+            and not any(e["kind"] == "terminate" for e in y["events"])]
 
 
 def line_exit_fee(x: dict) -> float:
@@ -557,8 +593,11 @@ equipment only, low-value exemption at EUR 5,000 per asset, non-lease components
 """
 
 
-def staff_notes(notes: str, roles: dict) -> str:
+def staff_notes(notes: str, roles: dict, staff: list[dict]) -> str:
     """The hard instance's notes: what the staff's answers change."""
+    paid = ", ".join(next(s for s in staff if s["id"] == "rents_prepaid")["truths"])
+    deed = next(s for s in staff if s["id"] == "deed_of_variation")
+    vary = deed["truth"]["events"][0]
     uncomm, ext, signed = roles["uncommenced"]["id"], roles["extension"]["id"], roles["signed_rent"]["id"]
     rvg = roles["rvg"]["id"]
     start = first_day(roles["uncommenced"]["comm_m"]).strftime("%-d %B %Y")
@@ -591,11 +630,21 @@ def staff_notes(notes: str, roles: dict) -> str:
         "needs correcting.\n"
         f"- {rvg}: the residual value guarantee's expected payment reassessed (IFRS 16.42(a)): the "
         "fleet desk's revaluation of 1 October 2026 replaces the estimate made at signing; the liability is "
-        "remeasured from then at the unchanged rate and the ROU asset adjusted.\n")
+        "remeasured from then at the unchanged rate and the ROU asset adjusted.\n"
+        f"- {deed['lease']}: varied by a deed of variation signed with the landlord on 30 September 2026 (Legal, the "
+        f"settlement of our claim for the roof leaks): from 1 October 2026 the base rent is GBP {vary['new_rent']:,.2f} "
+        "per quarter and the term 36 months longer. A modification that is not a separate lease (IFRS 16.44-46(b)): "
+        "remeasured at the effective date with the revised rate, the ROU asset adjusted, depreciated over the new "
+        "remaining term; the register and the extract need correcting.\n"
+        f"- Rents due on 1 January 2027 ({paid}): Treasury paid them in its payment run of 22 December 2026, "
+        "before the year end (the bank's platform was closed over the holidays). The liability at 31 December "
+        "2026 is the present value of the payments not paid at that date (IFRS 16.26): these January rents are in "
+        "the year's payments and out of the closing liability and of the maturity analysis.\n")
 
 
-def issues(roles: dict, staff: bool = False) -> list[dict]:
+def issues(roles: dict, staff: list[dict] | None = None) -> list[dict]:
     if staff:  # the hard instance: the matters the staff's answers add or change
+        deed = next(s["lease"] for s in staff if s["id"] == "deed_of_variation")
         uncomm, ext, signed = roles["uncommenced"]["id"], roles["extension"]["id"], roles["signed_rent"]["id"]
         line = roles["purchase"]["id"]
         return [i for i in issues(roles) if i["id"] != "not_commenced"] + [
@@ -620,6 +669,13 @@ def issues(roles: dict, staff: bool = False) -> list[dict]:
                                           "line was handed back", "line handed back", "larger line", "new line",
                                           "replacement line", "bought outright", "23,000", "23.000", "23 000",
                                           "23000"]},
+            {"id": "deed_of_variation", "what": f"{deed}: varied by a deed of variation in September 2026",
+             "all_of": [deed], "any_of": ["deed", "variation", "varied", "modification", "modified", "renegotiat",
+                                          "settlement", "31,260", "31.260", "31260", "2036", "36 months"]},
+            {"id": "rents_prepaid", "what": "the January 2027 rents paid in December 2026",
+             "all_of": ["january"], "any_of": ["22 december", "paid early", "paid in december", "paid before the year",
+                                               "paid before year", "prepaid", "prepayment", "payment run",
+                                               "paid in advance of", "already paid", "paid ahead"]},
         ]
     return [
         {"id": "prior_error", "what": f"{roles['prior_error']['id']}: prior-year schedule error",
@@ -679,7 +735,7 @@ def build(inst: Instance) -> None:
             f"{ext}: Facilities treat the extension option as reasonably certain, but its 12 months' notice ran "
             "out on 31 August 2026 and notice is only planned for next spring: the option has lapsed and the "
             "lease ends on 31 August 2027")
-        notes = staff_notes(notes, roles)
+        notes = staff_notes(notes, roles, staff)
     facts["notes"] = notes
     key = hashlib.sha256((inp / "lease_register.xlsx").read_bytes()).hexdigest()
     fdir = FAMILY / "hidden/solutions/facts"
@@ -689,7 +745,7 @@ def build(inst: Instance) -> None:
     eng.write(result, notes, ref)
     write_trap_cases(result, roles, ref / "trap_cases.csv")
     write_judgement_cases(result, facts, ref / "judgement_cases.csv")
-    (ref / "issues.json").write_text(json.dumps(issues(roles, bool(staff)), indent=2) + "\n")
+    (ref / "issues.json").write_text(json.dumps(issues(roles, staff), indent=2) + "\n")
     (ref / "summary.schema.json").write_text(json.dumps(SCHEMA, indent=2) + "\n")
 
 

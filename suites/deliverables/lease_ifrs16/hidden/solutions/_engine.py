@@ -114,6 +114,11 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
         if t == START:
             opening = (bal, rou)
         if t == END:
+            if lease.get("prepaid_at_end"):  # the payments due on 1 January paid early, in December (IFRS 16.26)
+                for tp, a, adv in pays:
+                    if tp == t and adv:
+                        bal -= a
+                        y["payments"] += a
             if ch.post_year_end_cpi:  # the hurried reading: a notice received before the accounts are signed
                 for e in lease.get("events", []):
                     if e["kind"] == "cpi" and e.get("post_year_end"):
@@ -156,6 +161,12 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
                 segs = [*segs, (t, e["new_rent"])]
                 rate = e["new_rate"]
                 rm = (1 + rate) ** (1 / 12) - 1
+            elif e["kind"] == "vary":  # a modification, not a separate lease: new rent, longer term, revised rate
+                segs = [*segs, (t, e["new_rent"])]
+                end_m += e["months"]
+                left += e["months"]
+                rate = e["new_rate"]
+                rm = (1 + rate) ** (1 / 12) - 1
             elif e["kind"] == "rvg":  # a revised estimate of the amount payable under a residual value guarantee
                 lease = lease | {"rvg_payable": e["payable"]}  # unchanged rate (IFRS 16.42(a), 43)
             elif e["kind"] == "terminate":
@@ -192,7 +203,7 @@ def run_lease(lease: dict, table: dict, ch: Choices) -> dict:
     mat = {}
     if not terminated:
         for tp, a, adv in pays:
-            if tp > END or (tp == END and adv):
+            if tp > END or (tp == END and adv and not lease.get("prepaid_at_end")):
                 month = tp if adv else tp - 1
                 b = min((month - END) // 12, 5)
                 mat[b] = mat.get(b, 0.0) + a
@@ -305,7 +316,11 @@ def load_facts(folder: Path, inputs: Path) -> dict:
 def with_staff(facts: dict, known: set[str]) -> dict:
     """The facts with what the client's staff told (the `truth` of each staff fact in `known`) applied to the leases
     as the inputs show them; a fact nobody asked about leaves the lease as the files alone have it."""
-    truth = {s["lease"]: s["truth"] for s in facts.get("staff", []) if s["id"] in known}
+    truth: dict[str, dict] = {}
+    for s in facts.get("staff", []):
+        if s["id"] in known:
+            for lid, t in s.get("truths", {s["lease"]: s.get("truth", {})}).items():
+                truth[lid] = truth.get(lid, {}) | t
     return facts | {"leases": [x | truth.get(x["id"], {}) for x in facts["leases"]]}
 
 

@@ -26,6 +26,11 @@ QUESTIONS["resale_estimate"] = ("The register's resale estimate for the truck of
 QUESTIONS["line_returned"] = ("Before I finalise the close: has anything changed on the plants' equipment leases "
                                "since Operations wrote to Group Reporting during the year, or since the register was "
                                "exported?")
+QUESTIONS["rents_prepaid"] = ("Before I finalise the close: were any lease payments made earlier or later than "
+                               "their due dates around the year end, or paid outside the register's schedule?")
+QUESTIONS["deed_of_variation"] = ("The register shows each lease's terms as agreed at the start only. Were any leases "
+                                   "amended, varied or settled after they started, or has anything been signed since "
+                                   "the register was exported?")
 AWAY = {"joost": ["fri"]}
 
 
