@@ -566,6 +566,8 @@ def late_fact(inst: Instance, txns: list[Txn]) -> list[dict]:
 
 
 AGREED_REF = "FAC-2512"
+AGREED_WEIGHT = 160  # the second fact hinted nowhere: it shares its statement cells with the first, so weighs more
+AGREED_ISSUE_WEIGHT = 30
 
 
 def agreed_fact(inst: Instance, out: list[Txn]) -> list[dict]:
@@ -579,7 +581,7 @@ def agreed_fact(inst: Instance, out: list[Txn]) -> list[dict]:
     out.append(Txn("waived_fee", -money(rng, 1_150, 1_690), None, day, "", AGREED_REF, "CHG",
                    "FACILITY RENEWAL FEE", inst.bank_name, ""))
     return [
-        {"id": "waived_fee", "weight": LATE_ISSUE_WEIGHT,
+        {"id": "waived_fee", "weight": AGREED_ISSUE_WEIGHT,
          "what": f"facility renewal fee {AGREED_REF} ({gbp(-out[0].amount)}) charged although the bank had agreed "
                  "to let the facility lapse without a fee: the bank's error, to be reversed, not posted",
          "all_of": [AGREED_REF.replace("-", "")],
@@ -1131,7 +1133,7 @@ def issue_memo_text(issue: dict) -> str:
 
 ROUTINE = ("bank_only", "gl_only")
 STAFF_KINDS = ("misdirected", "spoiled", "zreport")
-LATE_KINDS = ("cancelled_mandate", "waived_fee")
+LATE_KINDS = ("cancelled_mandate",)
 
 
 def item_weights(txns: list[Txn]) -> dict[str, int]:
@@ -1147,6 +1149,8 @@ def item_weights(txns: list[Txn]) -> dict[str, int]:
             out[key] = STAFF_WEIGHT
         if t.kind in LATE_KINDS:
             out[key] = LATE_WEIGHT
+        if t.kind == "waived_fee":
+            out[key] = AGREED_WEIGHT
     return out
 
 

@@ -21,7 +21,8 @@ import worktrial_kit as kit  # noqa: E402
 INPUT, OUTPUT = Path("input"), Path("output")
 OUTPUT.mkdir(exist_ok=True)
 # what a shortcut running this script skips (run with runpy and init_globals): "emails", "register", "fx",
-# "tail", "stale", "ask" (the client's staff), "ask_open" (only the open question about changes since the exports)
+# "tail", "stale", "ask" (the client's staff), "ask_open" (both open questions), "ask_since" (only the one about
+# changes since the exports), "ask_bank" (only the one about arrangements with the bank)
 SKIP = set(globals().get("SKIP", ()))
 
 
@@ -297,7 +298,7 @@ for g in tills if "ask" not in SKIP else []:
         restatus(lambda b, h, s: h is not None and h["entry"] == g["entry"] and s == "gl_only", "duplicate_in_gl")
 # nothing in the files hints at it: ask the purchase ledger, who has the bank's payment queries, whether anything
 # changed after the exports were produced
-if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open"}:  # only the hard instance has staff
+if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open", "ask_since"}:  # only the hard instance has staff
     r = kit.ask("callum", "Before I finalise the reconciliation at "
                           f"{period_end:%d %B %Y}: has anything changed on the payments side since the bank and "
                           "ledger exports were produced - a correction, a cancellation, anything the bank has told "
@@ -308,7 +309,7 @@ if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open"}:  # only the har
         refs = {b["id"] for b in staff["mandate"]}
         restatus(lambda b, g, s: b is not None and b["id"] in refs and s == "bank_only", "bank_error")
 # nor at this: ask the controller whether anything was agreed with the bank that the files would not show
-if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open"}:
+if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open", "ask_bank"}:
     r = kit.ask("rafael", "Is there anything agreed with the bank outside these files - a facility, a fee or tariff "
                           "arrangement, a set-off - that the statement would not show?")
     if r.answered and re.search(r"\bin error\b", r.text):
