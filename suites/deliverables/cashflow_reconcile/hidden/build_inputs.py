@@ -543,8 +543,8 @@ def staff_facts(inst: Instance, txns: list[Txn]) -> list[dict]:
     ]
 
 
-LATE_WEIGHT = 80  # the reconciling item only a person can settle and nothing in the files hints at
-LATE_ISSUE_WEIGHT = 14
+LATE_WEIGHT = 110  # the reconciling item only a person can settle and nothing in the files hints at
+LATE_ISSUE_WEIGHT = 22
 
 
 def late_fact(inst: Instance, txns: list[Txn]) -> list[dict]:
