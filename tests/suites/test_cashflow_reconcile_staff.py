@@ -1,6 +1,6 @@
 """cashflow_reconcile's staff on the hard instance: the gates meet the standard, only the hard instance has staff
 who hold facts, the people's answers name the items the grader expects, the matters they settle weigh more, and the
-fact hinted nowhere is in no input, is given to an open question and is worth about a fifth of the score."""
+facts hinted nowhere are in no input, are given to open questions and are each worth a sixth to a quarter."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 FAMILY = REPO / "suites/deliverables/cashflow_reconcile"
 REF = FAMILY / "variants/h2/hidden/reference"
-STAFF_MATTERS = {"misdirected_credit", "spoiled_cheques", "zreport_duplicate", "cancelled_mandate"}
+STAFF_MATTERS = {"misdirected_credit", "spoiled_cheques", "zreport_duplicate", "cancelled_mandate", "waived_fee"}
 LATE_REF = "BRI-2512-L"  # the direct debit the bank paid on a cancelled mandate (hinted nowhere)
+AGREED_REF = "FAC-2512"  # the renewal fee the bank charged on a facility agreed to lapse (hinted nowhere)
 
 
 def _people() -> dict:
@@ -35,10 +36,11 @@ def test_only_the_hard_instance_has_staff_and_its_brief_says_how_to_ask(tmp_path
     assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()
 
 
-def test_every_gated_fact_is_held_by_staff_other_than_the_sender() -> None:
+def test_the_anomaly_gated_facts_are_held_by_staff_the_sender_holds_only_the_bank_one() -> None:
     people = _people()["person"]
     gated = {(p["id"], t["id"]) for p in people for t in p.get("topics", []) if t.get("gate")}
-    assert len(gated) >= 3 and all(pid != "rafael" for pid, _ in gated)
+    # the anomaly-hinted facts are the staff's; the sender holds only the one about arrangements with the bank
+    assert len(gated) >= 5 and {t for pid, t in gated if pid == "rafael"} == {"bank_arrangements"}
     sender = next(p for p in people if p["id"] == "rafael")
     for p in people:
         if p["id"] != "rafael":
@@ -68,7 +70,7 @@ def test_the_answers_name_what_the_grader_expects() -> None:
             amount = abs(float(r["bank_amount"] or r["gl_amount"]))
             if status != "not_released":
                 assert f"£{amount:,.2f}" in people
-    for issue in STAFF_MATTERS - {"cancelled_mandate"}:  # named by the payee, checked above
+    for issue in STAFF_MATTERS - {"cancelled_mandate", "waived_fee"}:  # named by the payee, checked above
         ident = issues[issue]["all_of"][0]
         assert any(ident in r["reference"].replace("-", "") for rs in staff_rows.values() for r in rs)
 
@@ -98,7 +100,7 @@ def test_the_matters_only_staff_settle_weigh_more() -> None:
 
     memo = docx.Document(str(REF / "memo.docx"))
     keep = docx.Document()
-    staff_words = ("OME-40712", "CHQ-001902", "ZR-2512", LATE_REF)
+    staff_words = ("OME-40712", "CHQ-001902", "ZR-2512", LATE_REF, AGREED_REF)
     for p in memo.paragraphs:
         if not any(w in p.text for w in staff_words):
             keep.add_paragraph(p.text)
@@ -146,26 +148,54 @@ def test_the_fact_hinted_nowhere_is_in_no_input_and_needs_an_open_question() -> 
     assert "Brinewood" not in sender["fallback"] and "Brinewood" not in callum["blurb"] + callum["fallback"]
 
 
-def test_the_fact_hinted_nowhere_is_worth_about_a_fifth() -> None:
-    """Its slices of the weighted checks: the reconciling item's F1 share, the matter, four statement cells and the
-    adjusted balance in the memo, over the task's check weights."""
+def test_the_controllers_fact_is_in_no_input_and_needs_a_question_about_the_bank() -> None:
+    import re
+
+    inputs = FAMILY / "variants/h2/workspace/input"
+    for path in inputs.iterdir():
+        text = _text(path).lower()
+        assert "facility" not in text or path.name == "bank_portal_export.csv", path.name
+        assert not re.search(r"overdraft|waive|lapse", text), path.name
+    rows = [
+        r for r in csv.DictReader((REF / "reconciliation.csv").open(encoding="utf-8")) if r["reference"] == AGREED_REF
+    ]
+    assert [r["status"] for r in rows] == ["bank_error"]
+    sender = next(p for p in _people()["person"] if p["id"] == "rafael")
+    topic = next(t for t in sender["topics"] if t["id"] == "bank_arrangements")
+    assert AGREED_REF in topic["answer"] and f"£{-float(rows[0]['bank_amount']):,.2f}" in topic["answer"]
+    (gate,) = topic["gate"]
+    pattern = re.compile(gate["pattern"], re.I)
+    assert pattern.search("Is there anything agreed with the bank outside these files?")
+    assert pattern.search("Should I post FAC-2512?")
+    assert not pattern.search("Has anything changed since you sent me the files?")
+    assert not pattern.search("Which June reconciliation is the signed-off one?")
+    since = next(t for t in sender["topics"] if t["id"] == "since_the_files")
+    assert "FAC" not in since["answer"] and "facility" not in sender["fallback"] + sender["blurb"]
+
+
+def _slice(ref: str, matter_id: str) -> float:
+    """A fact's slice of the weighted checks: the reconciling item's F1 share, the matter, four statement cells and
+    the adjusted balance in the memo, over the task's check weights."""
     import tomllib
 
     task = tomllib.loads((FAMILY / "task.toml").read_text())
     weights = {c["name"]: c.get("weight", 1) for c in task["grader"]["checks"] if not c.get("gate")}
     total = sum(weights.values())
     items = json.loads((REF / "item_weights.json").read_text())
-    late = next(v for k, v in items.items() if k.endswith("|bank_error") and v == max(items.values()))
+    (row,) = [r for r in csv.DictReader((REF / "reconciliation.csv").open(encoding="utf-8")) if r["reference"] == ref]
+    item = items[f"{row['bank_txn_id']}||bank_error"]
     want = sum(items.values())
-    f1_loss = 1 - 2 * (want - late) / (want + want - late + 1)
+    f1_loss = 1 - 2 * (want - item) / (want + want - item + 1)
     issues = json.loads((REF / "issues.json").read_text())
-    matter = next(i["weight"] for i in issues if i["id"] == "cancelled_mandate") / sum(
-        i.get("weight", 1) for i in issues
-    )
-    loss = (
+    matter = next(i["weight"] for i in issues if i["id"] == matter_id) / sum(i.get("weight", 1) for i in issues)
+    return (
         f1_loss * weights["reconciling_items"]
         + matter * weights["memo_raises_matters"]
         + 4 / 12 * weights["reconciliation_statement"]
         + 0.5 * weights["memo_figures"]
     ) / total
-    assert 0.17 <= loss <= 0.25, loss
+
+
+def test_each_fact_hinted_nowhere_is_worth_a_sixth_to_a_quarter() -> None:
+    assert 0.15 <= _slice(LATE_REF, "cancelled_mandate") <= 0.25
+    assert 0.15 <= _slice(AGREED_REF, "waived_fee") <= 0.25

@@ -97,6 +97,8 @@ class Instance:
     # a fact the purchase ledger holds that no input hints at (hidden/DESIGN.md): the bank paid the period-end
     # leasing direct debit on a mandate cancelled before it, and owned up after the exports were produced
     late_fact: bool = False
+    # a second fact hinted nowhere, the controller's (hidden/DESIGN.md): a bank fee the bank agreed to waive
+    agreed_fact: bool = False
 
 
 INSTANCES = [
@@ -121,7 +123,7 @@ INSTANCES = [
         prior_end=dt.date(2025, 6, 30), prior_cheques=3, stale_cheque=True,
         reversal={"kind": "supplier", "month": 9}, returned_month=11, text_amount_rate=0.18,
         volume=3, tail_days=6, held_cheques=4, bank_error=True, fx_receipts=9, cancelled_prior=True,
-        staff_facts=True, late_fact=True,
+        staff_facts=True, late_fact=True, agreed_fact=True,
     ),
 ]
 
@@ -438,9 +440,15 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
         meta_issues += staff_facts(inst, txns)
     if inst.late_fact:
         meta_issues += late_fact(inst, txns)
+    waived: list[Txn] = []
+    if inst.agreed_fact:
+        meta_issues += agreed_fact(inst, waived)
 
     # ids: bank transaction ids in statement order, ledger entries in posting order -------------------------
     bank = sorted((t for t in txns if t.bank_date), key=lambda t: (t.bank_date, rng.random()))
+    for t in waived:  # the last line of its day, so that no other line's id moves
+        bank.insert(max(i for i, b in enumerate(bank) if b.bank_date <= t.bank_date) + 1, t)
+        txns.append(t)
     per_day: dict[dt.date, int] = {}
     for t in bank:
         per_day[t.bank_date] = per_day.get(t.bank_date, 0) + 1
@@ -459,7 +467,7 @@ def generate(inst: Instance) -> tuple[list[Txn], dict]:
             t.status = "reversed"
         elif t.kind == "held":
             t.status = "not_released"
-        elif t.kind in ("bank_error", "misdirected", "cancelled_mandate"):
+        elif t.kind in ("bank_error", "misdirected", "cancelled_mandate", "waived_fee"):
             t.status = "bank_error"
         elif t.kind == "spoiled":
             t.status = "not_released"
@@ -535,8 +543,8 @@ def staff_facts(inst: Instance, txns: list[Txn]) -> list[dict]:
     ]
 
 
-LATE_WEIGHT = 80  # the reconciling item only a person can settle and nothing in the files hints at
-LATE_ISSUE_WEIGHT = 14
+LATE_WEIGHT = 110  # the reconciling item only a person can settle and nothing in the files hints at
+LATE_ISSUE_WEIGHT = 22
 
 
 def late_fact(inst: Instance, txns: list[Txn]) -> list[dict]:
@@ -554,6 +562,31 @@ def late_fact(inst: Instance, txns: list[Txn]) -> list[dict]:
          "all_of": [name.upper()],
          "any_of": ["cancelled", "mandate", "in error", "bank error", "bank's error", "re-credit", "recredit",
                     "refund", "reclaim", "indemnity", "guarantee"]},
+    ]
+
+
+AGREED_REF = "FAC-2512"
+AGREED_WEIGHT = 160  # the second fact hinted nowhere: it shares its statement cells with the first, so weighs more
+AGREED_ISSUE_WEIGHT = 30
+
+
+def agreed_fact(inst: Instance, out: list[Txn]) -> list[dict]:
+    """The second fact no input hints at (hidden/DESIGN.md): the overdraft facility's renewal fee on the statement
+    in the last month looks like an ordinary bank charge not yet posted, but the controller had agreed with the
+    bank in November to let the unused facility lapse with no renewal fee; the bank took it anyway and, after the
+    exports, agreed to reverse it (the controller knows; only an open question about arrangements with the bank
+    outside the files, or one naming the fee, gets it)."""
+    rng = random.Random(inst.seed + 29)
+    day = business_days(inst.year, inst.months[-1])[9]
+    out.append(Txn("waived_fee", -money(rng, 1_150, 1_690), None, day, "", AGREED_REF, "CHG",
+                   "FACILITY RENEWAL FEE", inst.bank_name, ""))
+    return [
+        {"id": "waived_fee", "weight": AGREED_ISSUE_WEIGHT,
+         "what": f"facility renewal fee {AGREED_REF} ({gbp(-out[0].amount)}) charged although the bank had agreed "
+                 "to let the facility lapse without a fee: the bank's error, to be reversed, not posted",
+         "all_of": [AGREED_REF.replace("-", "")],
+         "any_of": ["waive", "waived", "no fee", "not due", "in error", "bank error", "bank's error", "reverse",
+                    "refund", "re-credit", "recredit", "agreed", "lapse"]},
     ]
 
 
@@ -1091,6 +1124,8 @@ def issue_memo_text(issue: dict) -> str:
                                "not unpresented cheques; the bank should be told to stop them.",
             "cancelled_mandate": "The {what}: the purchase ledger cancelled the mandate when the rental ended "
                                  "and the bank has confirmed it should not have paid the collection.",
+            "waived_fee": "The {what}: the controller agreed in November that the unused facility would lapse "
+                          "with no renewal fee; the bank has confirmed it charged the fee in error and reverses it.",
             "zreport_duplicate": "The {what}: the counter confirmed the Z-report posting repeats the weekly card "
                                  "settlements, so it is reversed, not a receipt in transit."}[issue["id"]].format(
         what=issue["what"])
@@ -1114,6 +1149,8 @@ def item_weights(txns: list[Txn]) -> dict[str, int]:
             out[key] = STAFF_WEIGHT
         if t.kind in LATE_KINDS:
             out[key] = LATE_WEIGHT
+        if t.kind == "waived_fee":
+            out[key] = AGREED_WEIGHT
     return out
 
 

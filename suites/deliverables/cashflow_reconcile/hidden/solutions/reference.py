@@ -2,7 +2,8 @@
 build the cash-flow workbook and the memo, and raise what needs a decision. Where the data shows an anomaly only
 the client's staff can explain (a credit from a stranger, cheques unpresented while their suppliers were paid
 again, a till posting that never reaches the bank), it asks the person who would know, naming what it found; and
-it asks the purchase ledger, who has the bank's payment queries, whether anything changed after the exports."""
+it asks the purchase ledger, who has the bank's payment queries, whether anything changed after the exports,
+and the controller whether anything was agreed with the bank that the files would not show."""
 
 import csv
 import datetime as dt
@@ -20,7 +21,8 @@ import worktrial_kit as kit  # noqa: E402
 INPUT, OUTPUT = Path("input"), Path("output")
 OUTPUT.mkdir(exist_ok=True)
 # what a shortcut running this script skips (run with runpy and init_globals): "emails", "register", "fx",
-# "tail", "stale", "ask" (the client's staff), "ask_open" (only the open question about changes since the exports)
+# "tail", "stale", "ask" (the client's staff), "ask_open" (both open questions), "ask_since" (only the one about
+# changes since the exports), "ask_bank" (only the one about arrangements with the bank)
 SKIP = set(globals().get("SKIP", ()))
 
 
@@ -251,7 +253,7 @@ def restatus(pick, status):
             units[k] = (b, g, status)
 
 
-staff = {"misdirected": [], "spoiled": [], "till": [], "mandate": []}
+staff = {"misdirected": [], "spoiled": [], "till": [], "mandate": [], "agreed": []}
 # credits from payers who are not customers, under references that are not our invoice numbers
 strangers = [b for b, g, s in units if s == "bank_only" and b["amount"] > 0 and norm_ref(b["ref"])
              and not re.match(r"^(INV|MS)\d", norm_ref(b["ref"]))]
@@ -296,7 +298,7 @@ for g in tills if "ask" not in SKIP else []:
         restatus(lambda b, h, s: h is not None and h["entry"] == g["entry"] and s == "gl_only", "duplicate_in_gl")
 # nothing in the files hints at it: ask the purchase ledger, who has the bank's payment queries, whether anything
 # changed after the exports were produced
-if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open"}:  # only the hard instance has staff
+if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open", "ask_since"}:  # only the hard instance has staff
     r = kit.ask("callum", "Before I finalise the reconciliation at "
                           f"{period_end:%d %B %Y}: has anything changed on the payments side since the bank and "
                           "ledger exports were produced - a correction, a cancellation, anything the bank has told "
@@ -305,6 +307,15 @@ if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open"}:  # only the har
         named = {norm_ref(x) for x in re.findall(r"\b[A-Z]{2,4}-\d{4}(?:-[A-Z])?\b", r.text)}
         staff["mandate"] = [b for b, g, s in units if s == "bank_only" and norm_ref(b["ref"]) in named]
         refs = {b["id"] for b in staff["mandate"]}
+        restatus(lambda b, g, s: b is not None and b["id"] in refs and s == "bank_only", "bank_error")
+# nor at this: ask the controller whether anything was agreed with the bank that the files would not show
+if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open", "ask_bank"}:
+    r = kit.ask("rafael", "Is there anything agreed with the bank outside these files - a facility, a fee or tariff "
+                          "arrangement, a set-off - that the statement would not show?")
+    if r.answered and re.search(r"\bin error\b", r.text):
+        named = {norm_ref(x) for x in re.findall(r"\b[A-Z]{2,4}-\d{4}\b", r.text)}
+        staff["agreed"] = [b for b, g, s in units if s == "bank_only" and norm_ref(b["ref"]) in named]
+        refs = {b["id"] for b in staff["agreed"]}
         restatus(lambda b, g, s: b is not None and b["id"] in refs and s == "bank_only", "bank_error")
 
 
@@ -447,7 +458,7 @@ if held:
     issues.append(f"Cheques {', '.join(g['ref'] for g in held)} ({gbp(-sum(g['amount'] for g in held))}) were entered "
                   "at the period end but held, not despatched until after it (cheque register): they are written "
                   "back, not unpresented cheques; the cut-off should be corrected in the ledger.")
-settled = {b["id"] for b in staff["misdirected"] + staff["mandate"]}
+settled = {b["id"] for b in staff["misdirected"] + staff["mandate"] + staff["agreed"]}
 for b, g, s in units:
     if s == "bank_error" and b["id"] not in settled:
         issues.append(f"Bank line {b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])}) was collected in error "
@@ -466,6 +477,10 @@ for b in staff["mandate"]:
     issues.append(f"Bank line {b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])}) was paid by the bank on a "
                   "direct debit mandate the purchase ledger had cancelled when the rental ended; the bank confirmed "
                   "its error after the exports and is re-crediting it, so it is not posted to the ledger.")
+for b in staff["agreed"]:
+    issues.append(f"Bank line {b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])}) is a renewal fee the bank "
+                  "charged in error: the controller had agreed with the bank that the unused facility would lapse "
+                  "with no fee, and the bank is reversing it, so it is not posted to the ledger.")
 for g in staff["till"]:
     issues.append(f"Receipt {g['ref']} ({gbp(g['amount'])}) is the till's month-end posting of card takings already "
                   "posted weekly from Cardnet's settlements: a duplicate, to be reversed, and the till's posting "
