@@ -94,4 +94,10 @@ def issues_for(inst: dict, story: dict) -> list[dict]:
                        "all_of": [["loss ratio", "elr"]],
                        "any_of": [f"{inst['elr_revision']['motor'] * 100:.0f}%", "revis", "10 december",
                                   "december", "updated"]})
+        corr = story["premium_correction"]
+        issues.append({"id": "premium_correction", "what": f"Finance corrected the {corr['cls']} {corr['ay']} "
+                                                           "earned premium after the final sheet",
+                       "all_of": [["premium"], ["correct", "credit note", "adjust", "overstat", "cancel", "revis"]],
+                       "any_of": [f"{corr['amount']:,.0f}", f"{corr['amount'] / 1e6:.2f}m", f"{corr['amount'] / 1e6:.2f} m",
+                                  "fleet", "8 january", "credit note"]})
     return issues

@@ -60,6 +60,14 @@ def text(book, result: dict, known: dict, policy: dict) -> str:
             "Table 1 should be updated.",
             "",
         ]
+    for cls, years in known.get("premium_correction", {}).items():
+        for ay, v in years.items():
+            lines += [
+                f"Earned premium: Finance corrected the {cls} {ay} gross earned premium to GBP {v:,.0f} after the "
+                "final sheet of 7 January 2027 (a credit note posted on 8 January); the Bornhuetter-Ferguson "
+                "figures use the corrected premium.",
+                "",
+            ]
     lines += [
         "## Data matters",
         "",

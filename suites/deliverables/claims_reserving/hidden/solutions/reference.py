@@ -4,8 +4,9 @@ valuation date), build the capped paid and incurred triangles, and reserve them 
 Bornhuetter-Ferguson as the reserving policy prescribes; write the triangles, the reserves and the note.
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
-motor reserve movements of June 2025 to the Claims Manager, the large claim listed for mediation to the Major
-Loss Manager, and whether anything has changed since the policy was approved to the Pricing Actuary.
+household reserve movements of June 2025 to the Claims Manager, the large claim listed for mediation to the Major
+Loss Manager, whether anything has changed since the policy was approved to the Pricing Actuary, and whether the
+final earned premium has been corrected since it was sent to Finance's business partner.
 """
 
 from __future__ import annotations
@@ -180,6 +181,12 @@ def ask_staff(book: Book, policy: dict) -> dict:
         if m:
             known["elr_revision"] = {"motor": int(m.group(1)) / 100,
                                      "years": list(range(int(m.group(2)), int(m.group(3)) + 1))}
+    r = kit.ask("nadia", "Before I finalise the year-end reserves on your final earned premium sheet of 7 January: "
+                         "has anything been corrected or adjusted since it went out?")
+    if r.answered:
+        m = re.search(r"corrected (\d{4}) (motor|household) gross earned premium is £([\d,]+)", r.text)
+        if m:
+            known["premium_correction"] = {m.group(2): {m.group(1): float(m.group(3).replace(",", ""))}}
     return known
 
 
@@ -234,6 +241,8 @@ def reserve(book: Book, policy: dict, premium: dict, known: dict) -> tuple[dict,
     post = known.get("post_settlement")
     revision = known.get("elr_revision")
     strengthening = known.get("strengthening", {})
+    for cls, years in known.get("premium_correction", {}).items():  # Finance's correction after the final sheet
+        premium = {**premium, **{(cls, int(ay)): float(v) for ay, v in years.items()}}
     result: dict = {"valuation_date": VALUATION.isoformat(), "large_loss_threshold": policy["cap"], "classes": {}}
     for cls in CLASSES:
         excluded = {strengthening["year"]} if cls in strengthening.get("classes", []) else set()
