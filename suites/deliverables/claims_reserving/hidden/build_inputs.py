@@ -52,7 +52,8 @@ INSTANCES: dict[str, dict] = {
         "policy_version": "2026.1", "policy_date": "19 March 2026", "hard": True,
         "post_settlement": {"ay": 2019, "on": "2027-01-08", "uplift": 0.55},
         "elr_revision": {"motor": 0.64, "years": [2024, 2025, 2026], "approved": "10 December 2026"},
-        "premium_correction": {"cls": "motor", "ay": 2026, "share": 0.09},
+        "premium_correction": {"cls": "household", "ay": 2026, "share": 0.12},
+        "rebasing": {"classes": ["motor"], "year": 2026, "share": 0.18, "from": "1 March 2026"},
     },
 }
 CLASS_LABELS = {"motor": ["MOTOR", "PRIVATE MOTOR", "Motor"], "household": ["HOUSEHOLD", "HOME", "Household"]}
@@ -246,6 +247,7 @@ def staff_facts(inst: dict, story: dict) -> dict:
     return {
         "premium_correction": {corr["cls"]: {str(corr["ay"]): corr["amount"]}},
         "strengthening": {"classes": inst["strengthening"]["classes"], "year": inst["strengthening"]["day"].year},
+        "rebasing": {"classes": inst["rebasing"]["classes"], "year": inst["rebasing"]["year"]},
         "post_settlement": {"claim": post["claim"], "amount": post["amount"]},
         "elr_revision": {"motor": rev["motor"], "years": rev["years"]},
     }

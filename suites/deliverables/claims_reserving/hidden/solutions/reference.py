@@ -165,6 +165,12 @@ def ask_staff(book: Book, policy: dict) -> dict:
                         "a one-off change in case-reserving practice, a reserve strengthening?")
     if r.answered and re.search(r"one-off", r.text):
         known["strengthening"] = {"classes": ["household"], "year": 2025}
+    r = kit.ask("ruth", "Before I finalise the year-end reserves: has anything changed in case-reserving practice or "
+                        "claims handling during 2026 that the reserving should allow for?")
+    if r.answered and re.search(r"one-off change", r.text):
+        m = re.search(r"lifts the (motor|household) incurred movements of calendar (\d{4})", r.text)
+        if m:
+            known["rebasing"] = {"classes": [m.group(1)], "year": int(m.group(2))}
     listed = [(c, n) for c, notes in book.notes.items() for _, n in notes if n.upper().startswith("MEDIATION")]
     if listed:
         claim = listed[0][0]
@@ -245,7 +251,7 @@ def reserve(book: Book, policy: dict, premium: dict, known: dict) -> tuple[dict,
         premium = {**premium, **{(cls, int(ay)): float(v) for ay, v in years.items()}}
     result: dict = {"valuation_date": VALUATION.isoformat(), "large_loss_threshold": policy["cap"], "classes": {}}
     for cls in CLASSES:
-        excluded = {strengthening["year"]} if cls in strengthening.get("classes", []) else set()
+        excluded = {s["year"] for s in (strengthening, known.get("rebasing", {})) if cls in s.get("classes", [])}
         f = link_ratios(tri, cls, policy["periods"], excluded)
         tail = policy["tails"][cls]
         block = {"link_ratios": {f"{j}-{j + 1}": f[j] for j in f}, "tail_factor": tail,
