@@ -102,6 +102,7 @@ def issues_for(inst: dict, story: dict) -> list[dict]:
         issues.append({"id": "premium_correction", "what": f"Finance corrected the {corr['cls']} {corr['ay']} "
                                                            "earned premium after the final sheet",
                        "all_of": [["premium"], ["correct", "credit note", "adjust", "overstat", "cancel", "revis"]],
-                       "any_of": [f"{corr['amount']:,.0f}", f"{corr['amount'] / 1e6:.2f}m", f"{corr['amount'] / 1e6:.2f} m",
-                                  "fleet", "8 january", "credit note"]})
+                       "any_of": [f"{corr['amount']:,.0f}", f"{corr['amount'] / 1e6:.2f}m",
+                                  f"{corr['amount'] / 1e6:.2f} m", "affinity", "harbourside", "8 january",
+                                  "credit note"]})
     return issues
