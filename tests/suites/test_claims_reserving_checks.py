@@ -1,6 +1,7 @@
 """claims_reserving: the checks score the reference fully and specific wrong deliveries low on the specific check; in
-the hard instance (q4_review) three facts held by the client's staff change the figures, each by its own slice, the
-one hinted nowhere the most; only the hard instance has staff."""
+the hard instance (q4_review) five facts held by the client's staff change the figures, each by its own slice (three
+hinted nowhere: the Committee's motor loss ratio, Claims' 2026 motor reserving basis, Finance's premium correction);
+only the hard instance has staff."""
 
 from __future__ import annotations
 
@@ -63,14 +64,37 @@ def _reserves(root: Path) -> dict:
 def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     people = (HARD / "hidden/people.toml").read_text(encoding="utf-8")
     assert "motor initial expected loss ratio of 64% for accident years 2024 to 2026" in people
-    assert "MV-2019-00520 settled: it was agreed at the mediation on 8 January 2027 at £718,000" in people
+    assert "MV-2019-00520 settled at the mediation on 8 January 2027 for £718,000" in people
+    assert "£718,000 is the claim's total cost: the £143,616 we have already paid plus £574,384 still to pay" in people
     assert "one-off change in our reserving practice" in people
+    assert "it lifts the motor incurred movements of calendar 2026 only" in people
+    assert "The corrected 2026 household gross earned premium is £2,811,000" in people
     text = _inputs_text(HARD).casefold()
-    for word in ("64%", "718,000", "case reserve review", "escape of water", "revised", "rate increases"):
+    for word in (
+        "64%",
+        "718,000",
+        "case reserve review",
+        "escape of water",
+        "revised",
+        "rate increases",
+        "2,811,000",
+        "harbourside",
+        "credit note",
+        "reserving guide",
+        "re-set",
+    ):
         assert word not in text, word
     # the hints that are there: the mediation on the claim and in the large-loss list, the June 2025 movements
     assert "mediation listed 08/01/2027" in text and "listed for mediation on 8 january" in text
     assert text.count("12/06/2025") > 100
+
+
+def test_the_2026_motor_rebasing_is_in_the_data_and_moves_only_the_motor_ratios() -> None:
+    hard = _reserves(HARD)
+    assert hard["classes"]["motor"]["excluded_calendar_years"] == [2026]
+    assert hard["classes"]["household"]["excluded_calendar_years"] == [2025]
+    assert hard["classes"]["household"]["accident_years"]["2026"]["earned_premium"] == 2_811_000.0
+    assert _reserves(FAMILY)["classes"]["motor"]["excluded_calendar_years"] == []
 
 
 def test_only_the_hard_instance_has_staff() -> None:
@@ -80,7 +104,7 @@ def test_only_the_hard_instance_has_staff() -> None:
     fam = load_family(FAMILY)
     base, hard = fam.instance("base"), fam.instance("q4_review")
     assert not has_world(base) and has_world(hard)
-    assert "Priya Raman" in hard.brief() and "bin/ask" not in base.brief()
+    assert "Priya Raman" in hard.brief() and "Nadia Farrow" in hard.brief() and "bin/ask" not in base.brief()
     assert not (FAMILY / "hidden/people.toml").exists()
 
 
@@ -193,7 +217,12 @@ def _staff_facts() -> dict:
     inst = build.INSTANCES["q4_review"]
     _, story = build.model.simulate(inst)
     story["post"]["amount"] = 718_000.0
+    story["premium_correction"] = {"cls": "household", "ay": 2026, "amount": 2_811_000.0}
     return build.staff_facts(inst, story)
+
+
+HINTED = ("strengthening", "post_settlement")  # hinted by the files: the June 2025 movements, the mediation listed
+NOWHERE = ("elr_revision", "rebasing", "premium_correction")  # hinted nowhere
 
 
 needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
@@ -202,15 +231,17 @@ needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewr
 @needs_bwrap
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     known = _staff_facts()
-    assert set(known) == {"strengthening", "post_settlement", "elr_revision"}
+    assert set(known) == set(HINTED + NOWHERE)
     assert _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", known, "all"))[0] == 1.0
     lost = {}
     for fact in known:
         without = {k: v for k, v in known.items() if k != fact}
         lost[fact] = 1.0 - _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", without, f"no-{fact}"))[0]
-    assert all(0.1 <= v <= 0.3 for v in lost.values()), lost
-    assert lost["elr_revision"] == max(lost.values()), lost  # the fact hinted nowhere is worth the most
-    assert _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", None, "nobody"))[0] <= 0.6
+    assert all(0.14 <= v <= 0.28 for v in lost.values()), lost
+    # a worker who finds the hinted facts and the loss ratio (the one an open question to its obvious owner gets)
+    found = {k: v for k, v in known.items() if k in (*HINTED, "elr_revision")}
+    assert _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", found, "found"))[0] <= 0.65
+    assert _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", None, "nobody"))[0] <= 0.5
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base"))[0] == 1.0
 
 

@@ -94,4 +94,15 @@ def issues_for(inst: dict, story: dict) -> list[dict]:
                        "all_of": [["loss ratio", "elr"]],
                        "any_of": [f"{inst['elr_revision']['motor'] * 100:.0f}%", "revis", "10 december",
                                   "december", "updated"]})
+        issues.append({"id": "rebasing", "what": "motor case reserves re-set on a new basis during 2026, so the motor "
+                                                 "ratios of calendar 2026 are excluded",
+                       "all_of": [["motor"], ["guide", "re-set", "reset", "new basis", "re-bas", "rebas", "practice"]],
+                       "any_of": ["2026", "exclud", "link ratio", "factor", "one-off", "one off"]})
+        corr = story["premium_correction"]
+        issues.append({"id": "premium_correction", "what": f"Finance corrected the {corr['cls']} {corr['ay']} "
+                                                           "earned premium after the final sheet",
+                       "all_of": [["premium"], ["correct", "credit note", "adjust", "overstat", "cancel", "revis"]],
+                       "any_of": [f"{corr['amount']:,.0f}", f"{corr['amount'] / 1e6:.2f}m",
+                                  f"{corr['amount'] / 1e6:.2f} m", "affinity", "harbourside", "8 january",
+                                  "credit note"]})
     return issues

@@ -133,6 +133,29 @@ def _strengthen(claims: list[Claim], inst: dict, counter: list[int]) -> None:
         c.txns.sort(key=lambda t: (t.day, t.ref))
 
 
+def _rebase(claims: list[Claim], inst: dict, counter: list[int]) -> None:
+    """The hard instance's change of motor case-reserving practice in 2026: each open motor claim's reserve re-set on
+    the new basis at its first review of the year (a day of its own, no narrative), carried until settlement."""
+    r = inst.get("rebasing")
+    if not r:
+        return
+    rng = random.Random(inst["seed"] + 7)
+    for c in claims:
+        if c.cls not in r["classes"] or c.large:
+            continue
+        day = date(r["year"], 3, 1) + timedelta(days=rng.randrange(240))
+        open_res = _money(sum(t.amount for t in c.txns if t.day < day and t.kind == "RES" and not t.reopen))
+        if open_res <= 0:
+            continue
+        later = [t for t in c.txns if t.day > day and t.kind == "RES" and not t.reopen]
+        up = _money(open_res * r["share"] * rng.uniform(0.6, 1.4))
+        counter[0] += 1
+        c.txns.append(Txn(f"T{counter[0]:07d}", day, "RES", up))
+        if later:  # the new basis is carried until the claim settles, which releases it
+            later[-1].amount = _money(later[-1].amount - up)
+        c.txns.sort(key=lambda t: (t.day, t.ref))
+
+
 def _duplicate_payment(claims: list[Claim], rng: random.Random, counter: list[int]) -> tuple[str, str, str]:
     """A payment paid twice in error in 2026 and reversed: (claim, duplicate ref, reversal ref)."""
     pool = [c for c in claims if c.cls == "motor" and any(t.kind == "PAY" and date(2026, 2, 1) <= t.day
@@ -161,6 +184,7 @@ def simulate(inst: dict) -> tuple[list[Claim], dict]:
                 if c.reported <= EXTRACT:
                     claims.append(c)
     _strengthen(claims, inst, counter)
+    _rebase(claims, inst, counter)
     story = {"duplicate": _duplicate_payment(claims, rng, counter)}
     post = inst.get("post_settlement")
     if post:

@@ -52,6 +52,8 @@ INSTANCES: dict[str, dict] = {
         "policy_version": "2026.1", "policy_date": "19 March 2026", "hard": True,
         "post_settlement": {"ay": 2019, "on": "2027-01-08", "uplift": 0.55},
         "elr_revision": {"motor": 0.64, "years": [2024, 2025, 2026], "approved": "10 December 2026"},
+        "premium_correction": {"cls": "household", "ay": 2026, "share": 0.12},
+        "rebasing": {"classes": ["motor"], "year": 2026, "share": 0.18, "from": "1 March 2026"},
     },
 }
 CLASS_LABELS = {"motor": ["MOTOR", "PRIVATE MOTOR", "Motor"], "household": ["HOUSEHOLD", "HOME", "Household"]}
@@ -241,8 +243,11 @@ def staff_facts(inst: dict, story: dict) -> dict:
         return {}
     post = story["post"]
     rev = inst["elr_revision"]
+    corr = story["premium_correction"]
     return {
+        "premium_correction": {corr["cls"]: {str(corr["ay"]): corr["amount"]}},
         "strengthening": {"classes": inst["strengthening"]["classes"], "year": inst["strengthening"]["day"].year},
+        "rebasing": {"classes": inst["rebasing"]["classes"], "year": inst["rebasing"]["year"]},
         "post_settlement": {"claim": post["claim"], "amount": post["amount"]},
         "elr_revision": {"motor": rev["motor"], "years": rev["years"]},
     }
@@ -272,6 +277,10 @@ def build(name: str, inst: dict) -> None:
     write_new_system(inp / "claims" / "claimsys_transactions_extract_2027-01-04.csv", claims, inst, story, rng)
     ep = earned_premium(inst, rng)
     write_premium(inp / "earned_premium_by_accident_year.xlsx", ep, rng)
+    if inst.get("premium_correction"):  # Finance's correction after the final sheet: in no input, only Nadia has it
+        corr = inst["premium_correction"]
+        story["premium_correction"] = {"cls": corr["cls"], "ay": corr["ay"],
+                                       "amount": round(ep[(corr["cls"], corr["ay"])] * (1 - corr["share"]), -3)}
     docs.write_pdf(inp / "reserving_policy_2026.pdf", f"{docs.COMPANY}: Claims Reserving Policy",
                    docs.policy_blocks(inst))
     truth = model.true_triangles(claims, inst["cap"])
@@ -311,6 +320,9 @@ def build(name: str, inst: dict) -> None:
         post = story["post"]
         if post["claim"] not in people or f"£{post['amount']:,.0f}" not in people:
             bad.append(f"people.toml does not give {post['claim']} settled at £{post['amount']:,.0f}")
+        corr = story["premium_correction"]
+        if f"£{corr['amount']:,.0f}" not in people:
+            bad.append(f"people.toml does not give the corrected earned premium £{corr['amount']:,.0f}")
     assert not bad, f"{name}: generator and reference disagree:\n" + "\n".join(sorted(bad)[:40])
     n_tx = sum(len(c.txns) for c in claims)
     print(f"{name}: {len(claims)} claims, {n_tx} transactions, total IBNR {res['total_ibnr']:,.0f}")

@@ -44,6 +44,16 @@ def text(book, result: dict, known: dict, policy: dict) -> str:
             "excluded year is not replaced.",
             "",
         ]
+    if known.get("rebasing"):
+        rb = known["rebasing"]
+        lines += [
+            f"{rb['classes'][0].capitalize()} case reserves: Claims confirmed that from 1 March {rb['year']} every "
+            f"open {rb['classes'][0]} reserve was re-set on the new injury reserving guide, a one-off change in "
+            f"case-reserving practice. It distorts the {rb['classes'][0]} incurred link ratios of calendar year "
+            f"{rb['year']}, which are excluded from the {rb['classes'][0]} averages (policy 4.2); the excluded year "
+            "is not replaced.",
+            "",
+        ]
     if known.get("post_settlement"):
         p = known["post_settlement"]
         lines += [
@@ -60,6 +70,14 @@ def text(book, result: dict, known: dict, policy: dict) -> str:
             "Table 1 should be updated.",
             "",
         ]
+    for cls, years in known.get("premium_correction", {}).items():
+        for ay, v in years.items():
+            lines += [
+                f"Earned premium: Finance corrected the {cls} {ay} gross earned premium to GBP {v:,.0f} after the "
+                "final sheet of 7 January 2027 (a credit note posted on 8 January); the Bornhuetter-Ferguson "
+                "figures use the corrected premium.",
+                "",
+            ]
     lines += [
         "## Data matters",
         "",

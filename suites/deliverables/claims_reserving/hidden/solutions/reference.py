@@ -4,8 +4,9 @@ valuation date), build the capped paid and incurred triangles, and reserve them 
 Bornhuetter-Ferguson as the reserving policy prescribes; write the triangles, the reserves and the note.
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
-motor reserve movements of June 2025 to the Claims Manager, the large claim listed for mediation to the Major
-Loss Manager, and whether anything has changed since the policy was approved to the Pricing Actuary.
+household reserve movements of June 2025 to the Claims Manager, the large claim listed for mediation to the Major
+Loss Manager, whether anything has changed since the policy was approved to the Pricing Actuary, and whether the
+final earned premium has been corrected since it was sent to Finance's business partner.
 """
 
 from __future__ import annotations
@@ -164,6 +165,12 @@ def ask_staff(book: Book, policy: dict) -> dict:
                         "a one-off change in case-reserving practice, a reserve strengthening?")
     if r.answered and re.search(r"one-off", r.text):
         known["strengthening"] = {"classes": ["household"], "year": 2025}
+    r = kit.ask("ruth", "Before I finalise the year-end reserves: has anything changed in case-reserving practice or "
+                        "claims handling during 2026 that the reserving should allow for?")
+    if r.answered and re.search(r"one-off change", r.text):
+        m = re.search(r"lifts the (motor|household) incurred movements of calendar (\d{4})", r.text)
+        if m:
+            known["rebasing"] = {"classes": [m.group(1)], "year": int(m.group(2))}
     listed = [(c, n) for c, notes in book.notes.items() for _, n in notes if n.upper().startswith("MEDIATION")]
     if listed:
         claim = listed[0][0]
@@ -180,6 +187,12 @@ def ask_staff(book: Book, policy: dict) -> dict:
         if m:
             known["elr_revision"] = {"motor": int(m.group(1)) / 100,
                                      "years": list(range(int(m.group(2)), int(m.group(3)) + 1))}
+    r = kit.ask("nadia", "Before I finalise the year-end reserves on your final earned premium sheet of 7 January: "
+                         "has anything been corrected or adjusted since it went out?")
+    if r.answered:
+        m = re.search(r"corrected (\d{4}) (motor|household) gross earned premium is £([\d,]+)", r.text)
+        if m:
+            known["premium_correction"] = {m.group(2): {m.group(1): float(m.group(3).replace(",", ""))}}
     return known
 
 
@@ -234,9 +247,11 @@ def reserve(book: Book, policy: dict, premium: dict, known: dict) -> tuple[dict,
     post = known.get("post_settlement")
     revision = known.get("elr_revision")
     strengthening = known.get("strengthening", {})
+    for cls, years in known.get("premium_correction", {}).items():  # Finance's correction after the final sheet
+        premium = {**premium, **{(cls, int(ay)): float(v) for ay, v in years.items()}}
     result: dict = {"valuation_date": VALUATION.isoformat(), "large_loss_threshold": policy["cap"], "classes": {}}
     for cls in CLASSES:
-        excluded = {strengthening["year"]} if cls in strengthening.get("classes", []) else set()
+        excluded = {s["year"] for s in (strengthening, known.get("rebasing", {})) if cls in s.get("classes", [])}
         f = link_ratios(tri, cls, policy["periods"], excluded)
         tail = policy["tails"][cls]
         block = {"link_ratios": {f"{j}-{j + 1}": f[j] for j in f}, "tail_factor": tail,
