@@ -11,6 +11,8 @@ import zipfile
 import docx
 import openpyxl
 
+from worktrial.kit.grader import matters_raised
+
 
 def _num(v):
     if v is None:
@@ -164,14 +166,11 @@ def memo_issues(output, reference, params):
         blocks = _memo_blocks(data)
     except Exception as e:  # a missing or unreadable memo is the worker's
         return 0.0, f"cannot read memo.docx: {type(e).__name__}: {e}"
-    raised, missed, got = [], [], 0.0
-    for issue in issues:
-        ids = [_compact(x) for x in issue["all_of"]]
-        words = [w.upper() for w in issue["any_of"]]
-        hit = any(all(i in _compact(b) for i in ids) and any(w in b for w in words) for b in blocks)
-        (raised if hit else missed).append(issue["what"])
-        got += float(issue.get("weight", 1)) if hit else 0.0
-    ev = f"{len(raised)}/{len(issues)} matters raised"
-    if missed:
-        ev += "; not raised: " + "; ".join(missed)
-    return got / sum(float(i.get("weight", 1)) for i in issues), ev
+    return matters_raised(blocks, issues, hit=_memo_names)
+
+
+def _memo_names(block, issue):
+    """The block names the item (punctuation ignored) and says, in capitals as the memo is read, what is wrong."""
+    return all(_compact(x) in _compact(block) for x in issue["all_of"]) and any(
+        w.upper() in block for w in issue["any_of"]
+    )

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import math
-import re
+
+from worktrial.kit.grader import note_matters
 
 
 def _json(tree):
@@ -154,25 +155,4 @@ def totals(output, reference, params):
 def note_issues(output, reference, params):
     """Share of the matters the reference raises that the note raises too: one paragraph or line that names the
     item and says what is wrong with it (`hidden/reference/issues.json`)."""
-    _, ref = reference.read_one("issues.json")
-    issues = json.loads(ref)
-    if not issues:
-        return 0.0, "no matters to raise in this instance: nothing to check"
-    try:
-        _, data = output.read_one("note_to_reserving_committee.md")
-        text = data.decode("utf-8", errors="replace")
-    except Exception as e:  # a missing or unreadable note is the worker's
-        return 0.0, f"cannot read note_to_reserving_committee.md: {type(e).__name__}: {e}"
-    blocks = [b.lower() for b in re.split(r"\n\s*\n", text) + text.splitlines() if b.strip()]
-    raised, missed = [], []
-    for issue in issues:
-        hit = any(all(_has(b, w) for w in issue["all_of"]) and _has(b, issue["any_of"]) for b in blocks)
-        (raised if hit else missed).append(issue["what"])
-    ev = f"{len(raised)}/{len(issues)} matters raised"
-    if missed:
-        ev += "; not raised: " + "; ".join(missed)
-    return len(raised) / len(issues), ev
-
-
-def _has(block: str, words) -> bool:
-    return any(w.lower() in block for w in ([words] if isinstance(words, str) else words))
+    return note_matters(output, reference, "note_to_reserving_committee.md")

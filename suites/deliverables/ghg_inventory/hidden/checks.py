@@ -3,20 +3,16 @@ raises."""
 
 from __future__ import annotations
 
-import json
 import math
-import re
+
+from worktrial.kit.grader import figure_block, json_object, note_matters
 
 SCOPES = ["scope1_tco2e", "scope2_location_tco2e", "scope2_market_tco2e", "total_location_tco2e",
           "total_market_tco2e"]
 
 
 def _totals(tree):
-    _, data = tree.read_one("totals.json")
-    doc = json.loads(data.decode("utf-8"))
-    if not isinstance(doc, dict):
-        raise ValueError("totals.json is not an object")
-    return doc
+    return json_object(tree, "totals.json")
 
 
 def _number(value):
@@ -68,21 +64,7 @@ def _block(output, reference, key):
     got, err = _delivered(output)
     if got is None:
         return 0.0, err
-    got = got.get(key)
-    if not isinstance(got, dict):
-        return 0.0, f"{key} is not an object"
-    if not want:
-        return 0.0, f"no {key} in this instance: nothing to check"
-    norm = {str(k).strip().lower(): v for k, v in got.items()}
-    wrong = [k for k, v in want.items() if not _close(norm.get(k.lower()), float(v))]
-    extra = [k for k in norm if k not in {w.lower() for w in want} and (_number(norm[k]) or 0) > 0.5]
-    score = (len(want) - len(wrong)) / (len(want) + len(extra))
-    ev = f"{len(want) - len(wrong)}/{len(want)} {key} figures right"
-    if wrong:
-        ev += f"; wrong or missing: {', '.join(wrong)}"
-    if extra:
-        ev += f"; keys not expected: {', '.join(extra[:6])}"
-    return score, ev
+    return figure_block(got.get(key), want, key, _close, counts_extra=lambda v: (_number(v) or 0) > 0.5)
 
 
 def by_source(output, reference, params):
@@ -100,25 +82,4 @@ def by_site(output, reference, params):
 def note_issues(output, reference, params):
     """Share of the matters the reference raises that the note raises too: one paragraph or line that names the
     item and says what is wrong with it (`hidden/reference/issues.json`)."""
-    _, ref = reference.read_one("issues.json")
-    issues = json.loads(ref)
-    if not issues:
-        return 0.0, "no matters to raise in this instance: nothing to check"
-    try:
-        _, data = output.read_one("note_to_audit_committee.md")
-        text = data.decode("utf-8", errors="replace")
-    except Exception as e:  # a missing or unreadable note is the worker's
-        return 0.0, f"cannot read note_to_audit_committee.md: {type(e).__name__}: {e}"
-    blocks = [b.lower() for b in re.split(r"\n\s*\n", text) + text.splitlines() if b.strip()]
-    raised, missed = [], []
-    for issue in issues:
-        hit = any(all(_has(b, w) for w in issue["all_of"]) and _has(b, issue["any_of"]) for b in blocks)
-        (raised if hit else missed).append(issue["what"])
-    ev = f"{len(raised)}/{len(issues)} matters raised"
-    if missed:
-        ev += "; not raised: " + "; ".join(missed)
-    return len(raised) / len(issues), ev
-
-
-def _has(block: str, words) -> bool:
-    return any(w.lower() in block for w in ([words] if isinstance(words, str) else words))
+    return note_matters(output, reference, "note_to_audit_committee.md")

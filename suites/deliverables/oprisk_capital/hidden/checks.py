@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-import re
+
+from worktrial.kit.grader import note_matters
 
 
 def _ids(tree, path):
@@ -73,25 +74,11 @@ def rule_cases(output, reference, params):
 def notes_issues(output, reference, params):
     """Share of the matters the reference raises that `notes.md` raises too: one paragraph or line that names the
     item and says what is wrong with it (`hidden/reference/issues.json`)."""
-    _, ref = reference.read_one("issues.json")
-    issues = json.loads(ref)
-    if not issues:
-        return 0.0, "no matters to raise in this instance: nothing to check"
-    try:
-        _, data = output.read_one("notes.md")
-        text = data.decode("utf-8", errors="replace")
-    except Exception as e:  # a missing or unreadable note is the worker's
-        return 0.0, f"cannot read notes.md: {type(e).__name__}: {e}"
-    blocks = [b.lower() for b in re.split(r"\n\s*\n", text) + text.splitlines() if b.strip()]
-    raised, missed = [], []
-    for issue in issues:
-        hit = any(all(_has(b, w) for w in issue["all_of"]) and any(_has(b, w) for w in issue["any_of"])
-                  for b in blocks)
-        (raised if hit else missed).append(issue["what"])
-    ev = f"{len(raised)}/{len(issues)} matters raised"
-    if missed:
-        ev += "; not raised: " + "; ".join(missed)
-    return len(raised) / len(issues), ev
+    return note_matters(output, reference, "notes.md", hit=_names_matter)
+
+
+def _names_matter(block, matter):
+    return all(_has(block, w) for w in matter["all_of"]) and any(_has(block, w) for w in matter["any_of"])
 
 
 def _has(block, words):

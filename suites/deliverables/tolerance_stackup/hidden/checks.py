@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import math
-import re
+
+from worktrial.kit.grader import note_matters
 
 LIMIT_ITEMS = ("worst_case_min_mm", "worst_case_max_mm", "rss_min_mm", "rss_max_mm", "predicted_mean_mm")
 
@@ -98,25 +99,4 @@ def gap_g3(output, reference, params):
 def note_issues(output, reference, params):
     """Share of the matters the reference raises that the note raises too: one paragraph or line that names the
     item and says what is wrong with it (`hidden/reference/issues.json`)."""
-    _, ref = reference.read_one("issues.json")
-    issues = json.loads(ref)
-    if not issues:
-        return 0.0, "no matters to raise in this instance: nothing to check"
-    try:
-        _, data = output.read_one("design_review_note.md")
-        text = data.decode("utf-8", errors="replace")
-    except Exception as e:  # a missing or unreadable note is the worker's
-        return 0.0, f"cannot read design_review_note.md: {type(e).__name__}: {e}"
-    blocks = [b.lower() for b in re.split(r"\n\s*\n", text) + text.splitlines() if b.strip()]
-    raised, missed = [], []
-    for issue in issues:
-        hit = any(all(_has(b, w) for w in issue["all_of"]) and _has(b, issue["any_of"]) for b in blocks)
-        (raised if hit else missed).append(issue["what"])
-    ev = f"{len(raised)}/{len(issues)} matters raised"
-    if missed:
-        ev += "; not raised: " + "; ".join(missed)
-    return len(raised) / len(issues), ev
-
-
-def _has(block: str, words) -> bool:
-    return any(w.lower() in block for w in ([words] if isinstance(words, str) else words))
+    return note_matters(output, reference, "design_review_note.md")
