@@ -86,7 +86,7 @@ def test_a_person_works_an_engagement_in_chromium(tmp_path: Path) -> None:
                 page.wait_for_url(f"{base}/catalog")
                 if shots:
                     page.screenshot(path=str(shots / "catalog.png"), full_page=False)
-                page.goto(f"{base}/work")
+                page.goto(f"{base}/workspaces")
                 page.select_option("select[name=instance]", TASK)
                 with page.expect_navigation(timeout=600_000):
                     page.click("text=Start")

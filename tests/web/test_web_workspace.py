@@ -47,7 +47,7 @@ def login(site: dict[str, object], name: str) -> tuple[TestClient, str]:
     token = re.search(r'name="form_token" value="([^"]+)"', c.get("/login").text)
     assert token
     c.post("/login", data={"name": name, "password": PASSWORD, "form_token": token.group(1)})
-    csrf = re.search(r'name="csrf" value="([^"]+)"', c.get("/work").text)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', c.get("/workspaces").text)
     assert csrf
     return c, csrf.group(1)
 
@@ -60,7 +60,7 @@ def last_output(page: str) -> str:
 
 def test_a_person_works_and_hands_in_in_the_browser(site: dict[str, object]) -> None:
     c, csrf = login(site, "ada")
-    started = c.post("/work", data={"instance": TASK, "csrf": csrf}, follow_redirects=False)
+    started = c.post("/workspaces", data={"instance": TASK, "csrf": csrf}, follow_redirects=False)
     assert started.status_code == 303, started.text
     url = started.headers["location"]
     ws_id = url.rsplit("/", 1)[1]
@@ -72,7 +72,7 @@ def test_a_person_works_and_hands_in_in_the_browser(site: dict[str, object]) -> 
     )
     assert str(site["home"]) not in page.text  # no host path reaches the browser
     # a second open workspace is over this server's limit of one
-    assert c.post("/work", data={"instance": TASK, "csrf": csrf}).status_code == 429
+    assert c.post("/workspaces", data={"instance": TASK, "csrf": csrf}).status_code == 429
     # the editor writes a file inside the session; the command line reads it back
     assert (
         c.post(
@@ -123,5 +123,5 @@ def test_a_person_works_and_hands_in_in_the_browser(site: dict[str, object]) -> 
     assert row.status == "done" and row.agent == "human:ada" and row.scorecard is not None
     assert f"{row.score:.3f}" in viewer.text
     assert c.get(url).status_code == 200  # the finished workspace still shows, now without its session
-    listed = c.get("/work").text
+    listed = c.get("/workspaces").text
     assert ws_id in listed and "submitted" in listed

@@ -66,30 +66,45 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
     settings = site.settings
     home = Home.default(settings.home)
     asks = _Rate(settings.asks_per_minute)
+    people_cache: dict[str, list[dict[str, Any]]] = {}
 
     def mine(who: Visitor, ws_id: str) -> dict[str, Any]:
-        """The workspace's state, if `who` may work in it (else 404, as for one that does not exist)."""
+        """The workspace's recorded state (brief included), if `who` may work in it (else 404, as for one that
+        does not exist). Read from its state file: the daemon is asked only for what the page shows."""
         user = site.login_required(who)
         access = site.accounts.access().get(ws_id)
         if access is None or not (access.owner_id == user.id or who.admin):
             raise HTTPException(404, "no such workspace")
         try:
-            return client.status(home, ws_id)
+            return find_workspace(home, ws_id)[1]
         except WorkspaceError:
             raise HTTPException(404, "no such workspace") from None
+
+    def people_of(ws_id: str) -> list[dict[str, Any]]:
+        """Who the worker can contact: asked once per workspace (`bin/ask --who` is an action of the trial, and
+        the people of a trial do not change), not at every page."""
+        if ws_id not in people_cache:
+            people_cache[ws_id] = sessions.people(home, ws_id)
+        return people_cache[ws_id]
+
+    def startable(who: Visitor) -> list[str]:
+        return [i for e in site.catalog() if who.admin or e.visibility == "public" for i in e.instances]
 
     def open_count(user_id: int) -> int:
         owned = {j for j, a in site.accounts.access().items() if a.owner_id == user_id}
         return sum(1 for w in client.listing(home) if w.get("id") in owned and w.get("state") in LIVE)
 
-    def work_page(request: Request, who: Visitor, ws_id: str, state: dict[str, Any], **extra: Any) -> Response:
-        listing = sessions.files(home, ws_id, extra.pop("folder", None)) if state.get("state") == "open" else None
-        people = sessions.people(home, ws_id) if state.get("state") == "open" else []
-        attempt = Path(str(state.get("attempt_dir") or ""))
-        steps = [step_of(e) for e in read_jsonl(attempt / "trajectory.jsonl", MAX_EVENTS)[0]] if attempt.name else []
-        brief = str(find_workspace(home, ws_id)[1].get("brief") or "")
+    def work_page(request: Request, who: Visitor, ws_id: str, recorded: dict[str, Any], **extra: Any) -> Response:
+        brief = str(recorded.get("brief") or "")
+        state = recorded
         with contextlib.suppress(WorkspaceError, OSError):
             state = client.status(home, ws_id)  # after the request's action: the clock and the bill as they are now
+        folder = extra.pop("folder", None)
+        live = state.get("state") == "open"
+        listing = sessions.files(home, ws_id, folder) if live else None
+        people = people_of(ws_id) if live else []
+        attempt = Path(str(state.get("attempt_dir") or ""))
+        steps = [step_of(e) for e in read_jsonl(attempt / "trajectory.jsonl", MAX_EVENTS)[0]] if attempt.name else []
         shown = {k: state[k] for k in SHOWN if k in state}
         response = site.page(
             request,
@@ -111,22 +126,20 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
     def terminal_js() -> Response:
         return Response((STATIC / "terminal.js").read_text(), media_type="text/javascript")
 
-    @app.get("/work", response_class=HTMLResponse)
+    @app.get("/workspaces", response_class=HTMLResponse)
     def work_list(request: Request) -> HTMLResponse:
         who = site.visitor(request)
         user = site.login_required(who)
         owned = {j for j, a in site.accounts.access().items() if a.owner_id == user.id}
         listed = [w for w in client.listing(home) if w.get("id") in owned]
-        instances = [i for e in site.catalog() if who.admin or e.visibility == "public" for i in e.instances]
-        return site.page(request, "work_list.html", who, workspaces=listed, instances=instances)
+        return site.page(request, "work_list.html", who, workspaces=listed, instances=startable(who))
 
-    @app.post("/work")
+    @app.post("/workspaces")
     def work_start(request: Request, instance: str = Form(...), csrf: str = Form("")) -> Response:
         who = site.visitor(request)
         user = site.login_required(who)
         site.check_csrf(who, csrf)
-        allowed = {i for e in site.catalog() if who.admin or e.visibility == "public" for i in e.instances}
-        if instance not in allowed:
+        if instance not in startable(who):
             raise HTTPException(404, "no such instance")
         if open_count(user.id) >= settings.max_open_workspaces:
             raise HTTPException(429, f"you have {settings.max_open_workspaces} open workspaces: hand one in first")
@@ -137,9 +150,9 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
         except WorkspaceError as e:
             raise HTTPException(500, f"the workspace did not start: {e}") from None
         site.accounts.own_job(ws_id, user.id)
-        return RedirectResponse(f"/work/{ws_id}", status_code=303)
+        return RedirectResponse(f"/workspaces/{ws_id}", status_code=303)
 
-    @app.get("/work/{ws_id}", response_class=HTMLResponse)
+    @app.get("/workspaces/{ws_id}", response_class=HTMLResponse)
     def work(request: Request, ws_id: str, folder: str = "") -> Response:
         who = site.visitor(request)
         state = mine(who, ws_id)
@@ -149,7 +162,7 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
             raise HTTPException(400, str(e)) from None
         return work_page(request, who, ws_id, state, folder=shown, folder_name=shown or "")
 
-    @app.get("/work/{ws_id}/edit", response_class=HTMLResponse)
+    @app.get("/workspaces/{ws_id}/edit", response_class=HTMLResponse)
     def edit(request: Request, ws_id: str, path: str) -> Response:
         who = site.visitor(request)
         state = mine(who, ws_id)
@@ -161,7 +174,7 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
         content = got.out if got.code == 0 else ""
         return work_page(request, who, ws_id, state, editing=rel, content=content, note=got.err.strip())
 
-    @app.post("/work/{ws_id}/edit")
+    @app.post("/workspaces/{ws_id}/edit")
     def save(
         request: Request, ws_id: str, path: str = Form(...), content: str = Form(""), csrf: str = Form("")
     ) -> Response:
@@ -174,7 +187,7 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
             raise HTTPException(400, str(e)) from None
         return work_page(request, who, ws_id, state, last=("save " + path, ran))
 
-    @app.post("/work/{ws_id}/run")
+    @app.post("/workspaces/{ws_id}/run")
     def run(request: Request, ws_id: str, command: str = Form(...), csrf: str = Form("")) -> Response:
         who = site.visitor(request)
         state = mine(who, ws_id)
@@ -182,7 +195,7 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
         ran = sessions.run(home, ws_id, ["sh", "-c", command])
         return work_page(request, who, ws_id, state, last=(command, ran))
 
-    @app.post("/work/{ws_id}/ask")
+    @app.post("/workspaces/{ws_id}/ask")
     def ask(
         request: Request, ws_id: str, person: str = Form(...), question: str = Form(...), csrf: str = Form("")
     ) -> Response:
@@ -199,7 +212,7 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
             said = {"status": "refused", "text": ran.err or ran.out}
         return work_page(request, who, ws_id, state, asked={"person": person, "question": question, "reply": said})
 
-    @app.post("/work/{ws_id}/world")
+    @app.post("/workspaces/{ws_id}/world")
     def world(
         request: Request, ws_id: str, action: str = Form(...), duration: str = Form(""), csrf: str = Form("")
     ) -> Response:
@@ -212,7 +225,7 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
         ran = sessions.world(home, ws_id, *args[action])
         return work_page(request, who, ws_id, state, last=(action, ran))
 
-    @app.post("/work/{ws_id}/submit")
+    @app.post("/workspaces/{ws_id}/submit")
     def submit(request: Request, ws_id: str, csrf: str = Form("")) -> Response:
         who = site.visitor(request)
         state = mine(who, ws_id)
@@ -222,9 +235,9 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
         except WorkspaceError as e:
             raise HTTPException(409, str(e)) from None
         trial = state.get("trial") or client.status(home, ws_id).get("trial")
-        return RedirectResponse(f"/trials/{trial}" if trial else f"/work/{ws_id}", status_code=303)
+        return RedirectResponse(f"/trials/{trial}" if trial else f"/workspaces/{ws_id}", status_code=303)
 
-    @app.websocket("/work/{ws_id}/terminal")
+    @app.websocket("/workspaces/{ws_id}/terminal")
     async def terminal(socket: WebSocket, ws_id: str) -> None:
         token = socket.cookies.get("wt_session")
         found = site.accounts.session_user(token) if token else None
