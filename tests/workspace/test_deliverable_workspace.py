@@ -107,7 +107,12 @@ def test_interrupting_exec_kills_the_command_inside(tmp_path: Path) -> None:
     home = tmp_path / "home"
     state = start(home, DELIVERABLES, TASK)
     argv = [sys.executable, "-m", "worktrial.cli", "workspace", "exec", "--home", str(home), state["id"], "--"]
-    proc = subprocess.Popen([*argv, "sh", "-c", "echo started; exec sleep 4321"], stdout=subprocess.PIPE)
+    # a shell's background job inherits SIGINT ignored, and Python then keeps it ignored: give ^C its default back
+    proc = subprocess.Popen(
+        [*argv, "sh", "-c", "echo started; exec sleep 4321"],
+        stdout=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert proc.stdout is not None and proc.stdout.readline() == b"started\n"
     assert running("sleep 4321")
     proc.send_signal(signal.SIGINT)  # ^C
