@@ -23,6 +23,8 @@ class Home:
       cache/anchors/<variant-hash>/      anchors.json (baseline and reference KPIs) and baseline_out/ (the
                                          shipped system's output on the production data); .lock beside it
       locks/jobs/<job>.lock              held by the job's process (SQLite store; PostgreSQL: in the store)
+      uploads/<upload>/<family>/         a family uploaded through the web app, as unpacked, linted and validated
+      suites/uploaded/<family>/          the published uploads: a suite the web app serves beside its own
       workspaces/<job>/                  a person's trial (docs/workspace.md), private (0700): state.json,
                                          request.json, daemon.sock, daemon.log
       runs/<job>/<trial>/attempt-<n>/    one attempt of one trial:
@@ -62,6 +64,14 @@ class Home:
     @property
     def workspaces(self) -> Path:
         return self.root / "workspaces"
+
+    @property
+    def uploads(self) -> Path:
+        return self.root / "uploads"
+
+    @property
+    def uploaded_suite(self) -> Path:
+        return self.root / "suites" / "uploaded"
 
     def job_dir(self, job_id: str) -> Path:
         return self.root / "runs" / job_id

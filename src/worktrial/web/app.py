@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections import defaultdict, deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,9 +21,11 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
-from ..store import Store, TrialRow
+from ..store import Home, Store, TrialRow
 from ..store.accounts import AccountError, Accounts, UserRow
+from ..store.catalog import CatalogRecords
 from . import security
+from .admin import add_admin_routes
 from .board import board, plot_svg, pool_version
 from .catalog import Entry, choices, filtered, load_catalog, visible
 from .viewer import trial_view
@@ -107,13 +109,29 @@ class Site:
         self.settings = settings
         self.store = Store(settings.store_url)
         self.accounts = Accounts(self.store)
+        self.records = CatalogRecords(self.store)
+        self.home = Home.default(settings.home)
         self.templates = _templates()
         self._catalog: list[Entry] | None = None
 
+    def suites(self) -> list[Path]:
+        """The served suites: the configured ones, and the published uploads once there are any."""
+        uploaded = self.home.uploaded_suite
+        return [
+            *self.settings.suites,
+            *([uploaded] if uploaded.is_dir() and uploaded not in self.settings.suites else []),
+        ]
+
     def catalog(self) -> list[Entry]:
+        """Every served family, in the pool an administrator last moved it to (else its task.toml's)."""
         if self._catalog is None:
-            self._catalog = load_catalog(self.settings.suites)
-        return self._catalog
+            self._catalog = load_catalog(self.suites())
+        moved = self.records.pools()
+        return [replace(e, visibility=moved[e.id]) if e.id in moved else e for e in self._catalog]
+
+    def refresh(self) -> None:
+        """Read the suites again (after a publish)."""
+        self._catalog = None
 
     def visitor(self, request: Request) -> Visitor:
         token = request.cookies.get(SESSION_COOKIE)
@@ -333,10 +351,12 @@ def create_app(settings: Settings) -> FastAPI:
             suite=suite,
             pool=pool,
             version=pool_version(members, content),
+            rotation=site.records.revision(),
             families=len(members),
         )
 
     add_workspace_routes(app, site)
+    add_admin_routes(app, site)
     return app
 
 

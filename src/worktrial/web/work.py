@@ -144,7 +144,7 @@ def add_workspace_routes(app: FastAPI, site: Site) -> None:
         if open_count(user.id) >= settings.max_open_workspaces:
             raise HTTPException(429, f"you have {settings.max_open_workspaces} open workspaces: hand one in first")
         ws_id = new_job_id()
-        request_json = workspace_request(settings.suites, instance, user.name, settings.sandbox)
+        request_json = workspace_request(site.suites(), instance, user.name, settings.sandbox)
         try:
             client.start(home.ensure(), ws_id, request_json)
         except WorkspaceError as e:
