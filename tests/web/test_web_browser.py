@@ -1,6 +1,8 @@
 """The web app in Debian's Chromium, as a person uses it: sign up, start oil_npt/base/L3, ask a stakeholder, edit a
 file, type a command into the terminal, hand in, read the score card; the same work through `worktrial workspace`
-scores the same. Screenshots of each page go to $WORKTRIAL_SCREENSHOTS when set (docs/web.md's images)."""
+scores the same; the viewer shows the steps of a react agent's trial on the same instance (its model a scripted
+server on this machine), and the leaderboard lists the agent and the person. Screenshots of each page go to
+$WORKTRIAL_SCREENSHOTS when set (docs/web.md's images)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ from pathlib import Path
 import pytest
 
 from worktrial.store import Home, Store
+from worktrial.store.accounts import Accounts
+
+from ..agents.model_server import ModelServer, Reply, openai_reply
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -24,6 +29,11 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"
 TASK = "oil_npt/base/L3"
 QUESTION = "Hello - how do the contractors' NPT claims get checked each month, and who signs them off?"
 PLAN = "# Plan\n\nRead the claim rules first.\n"
+AGENT_STEPS = [
+    ("read_file", {"path": "TASK.md"}),
+    ("run_command", {"command": "ls docs && echo listed-by-the-agent"}),
+    ("submit", {"summary": "looked around, changed nothing"}),
+]
 
 pytestmark = [
     pytest.mark.slow,
@@ -51,9 +61,34 @@ def _shots() -> Path | None:
     return Path(where)
 
 
+def _agent_trial(home: Path, tmp_path: Path) -> str:
+    """A react agent's trial of TASK by `worktrial run`; its job id."""
+
+    def reply(n: int, body: dict[str, object]) -> Reply:
+        return openai_reply(calls=[AGENT_STEPS[min(n, len(AGENT_STEPS) - 1)]], n=n)
+
+    with ModelServer(reply) as model:
+        env = {
+            **os.environ,
+            "OPENAI_API_KEY": "sk-test-only",
+            "OPENAI_BASE_URL": f"{model.url}/v1",
+            "XDG_CONFIG_HOME": str(tmp_path / "no-config"),
+        }
+        argv = ["run", "--task", TASK, "--agent", "react:openai/gpt-4o", "--home", str(home)]
+        res = subprocess.run(
+            [sys.executable, "-m", "worktrial.cli", *argv], capture_output=True, timeout=900, cwd=REPO, env=env
+        )
+    assert res.returncode == 0, res.stdout.decode() + res.stderr.decode()
+    (job,) = Store(Home(home).db_url).jobs()
+    return job.id
+
+
 def test_a_person_works_an_engagement_in_chromium(tmp_path: Path) -> None:
     playwright = pytest.importorskip("playwright.sync_api")
     home = tmp_path / "home"
+    agent_job = _agent_trial(home, tmp_path)
+    (agent_trial,) = Store(Home(home).db_url).trials(agent_job)
+    assert agent_trial.status == "done", agent_trial.error
     port = _port()
     server = subprocess.Popen(
         [sys.executable, "-m", "worktrial.cli", "serve", "--port", str(port), "--signup", "open", "--home", str(home)],
@@ -130,7 +165,16 @@ def test_a_person_works_an_engagement_in_chromium(tmp_path: Path) -> None:
                 viewer = page.content()
                 if shots:
                     page.screenshot(path=str(shots / "viewer.png"), full_page=False)
-                page.goto(f"{base}/leaderboard")
+                # an administrator publishes both runs; the person then sees the agent's trial and the board
+                accounts = Accounts(Store(Home(home).db_url))
+                for job in (agent_job, ws_id):
+                    accounts.publish(job)
+                page.goto(f"{base}/trials/{agent_trial.id}")
+                agent_view = page.content()
+                assert "run_command" in agent_view and "listed-by-the-agent" in agent_view, agent_view
+                page.goto(f"{base}/leaderboard?suite=engagements")
+                board = page.locator("table").first.inner_text()
+                assert "react:openai/gpt-4o" in board and "human:ada" in board, board
                 if shots:
                     page.screenshot(path=str(shots / "leaderboard.png"), full_page=False)
             finally:

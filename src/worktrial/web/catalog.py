@@ -30,11 +30,13 @@ class Entry:
         return str(getattr(self, name))
 
 
-def entry(family: Family, suite: Path) -> Entry:
+def entry(family: Family) -> Entry:
+    """The family's catalog entry; its suite is the folder holding it (`engagements`, `deliverables`, `uploaded`),
+    also when a served folder holds several suites."""
     c = family.config
     return Entry(
         id=family.id,
-        suite=suite.name,
+        suite=family.root.parent.name,
         kind=c.kind,
         title=c.title,
         summary=c.summary,
@@ -50,7 +52,7 @@ def entry(family: Family, suite: Path) -> Entry:
 
 
 def load_catalog(suites: list[Path]) -> list[Entry]:
-    return sorted((entry(f, s) for s in suites for f in load_suite(s)), key=lambda e: (e.kind, e.id))
+    return sorted((entry(f) for s in suites for f in load_suite(s)), key=lambda e: (e.kind, e.id))
 
 
 def visible(entries: list[Entry], admin: bool) -> list[Entry]:
