@@ -184,3 +184,15 @@ def test_run_and_report_print_the_same_headline(tiny_suite: Path, tmp_path: Path
         rep = wt("report", *args, "--home", home)
         assert rep.returncode == 0, rep.stderr
         assert rep.stdout.startswith(headline + "\n"), rep.stdout
+
+
+def test_html_report_links_every_trial_to_the_viewer_when_asked(home: Path, tmp_path: Path) -> None:
+    plain, linked = tmp_path / "plain.html", tmp_path / "linked.html"
+    assert wt("report", "jobA", "--home", str(home), "--html", str(plain)).returncode == 0
+    res = wt("report", "jobA", "--home", str(home), "--html", str(linked), "--viewer", "http://wt.example:8000/")
+    assert res.returncode == 0, res.stderr
+    assert "<h2>Trials</h2>" not in plain.read_text(encoding="utf-8")
+    page = linked.read_text(encoding="utf-8")
+    hrefs = re.findall(r'<a href="http://wt\.example:8000/trials/([^"]+)">', page)
+    trials = [t.id for t in Store(Home(home).db_url).trials("jobA")]
+    assert sorted(hrefs) == sorted(trials) and len(trials) > 1

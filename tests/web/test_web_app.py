@@ -57,6 +57,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
         ok(wt("workspace", "start", TASK, "--suite", str(suite), "--name", "ada", "--home", str(home), "--json"))
     )
     ok(wt("workspace", "exec", "--home", str(home), state["id"], "--", "echo", SCRIPT))
+    edits = f"printf 'region,total\\nnorth,{SCRIPT}\\n' > output/totals.csv && echo 'my own note' >> TASK.md"
+    ok(wt("workspace", "exec", "--home", str(home), state["id"], "--", "sh", "-c", edits))
     ok(wt("workspace", "submit", "--home", str(home), state["id"]))
     store = Store(Home(home).db_url)
     jobs = [j.id for j in store.jobs()]
@@ -258,6 +260,18 @@ def test_the_viewer_shows_what_the_worker_did_as_text(world: dict[str, object], 
     assert "author view" in page.text and "Ledger: verified" in page.text
     assert "<script" not in page.text.lower()
     assert "script-src" not in page.headers["content-security-policy"]  # default-src 'none': no script runs
+
+
+def test_the_viewer_shows_what_the_worker_changed(world: dict[str, object], admin: tuple[TestClient, str]) -> None:
+    c, _ = admin
+    (trial,) = trial_ids(world, str(world["ws_job"]))
+    page = c.get(f"/trials/{trial}").text
+    changes = page[page.index('<table id="changes">') : page.index("<h2>Delivered files</h2>")]
+    rows = re.findall(r"<tr><td><code>([^<]+)</code></td><td>(\w+)</td>", changes)
+    assert rows == [("TASK.md", "changed"), ("output/totals.csv", "added")], rows
+    assert "+my own note" in changes and "+++ delivered/TASK.md" in changes
+    assert "+region,total" in changes and "&lt;script&gt;" in changes and SCRIPT not in changes
+    assert "<code>input/" not in changes  # what was not touched is not listed
 
 
 def test_the_catalog_hides_the_private_pool_from_all_but_administrators(

@@ -5,9 +5,10 @@ from __future__ import annotations
 import base64
 from collections.abc import Sequence
 from html import escape
+from urllib.parse import quote
 
 from .plots import render_plots
-from .report import Report, effort_cells, fmt
+from .report import Report, TrialLink, effort_cells, fmt
 from .summaries import Summary
 
 CSS = """
@@ -54,7 +55,23 @@ def headline_rows(r: Report) -> list[list[str]]:
     ]
 
 
-def render_html(r: Report, title: str) -> str:
+def _trials_section(links: Sequence[TrialLink], viewer: str) -> list[str]:
+    base = viewer.rstrip("/")
+    rows = "".join(
+        f'<tr><td class=l><a href="{escape(base)}/trials/{quote(t.id, safe="/")}">{escape(t.instance)}</a></td>'
+        f"<td class=l>{escape(t.agent)}</td><td class=l>{escape(t.status)}</td><td>{fmt(t.score)}</td></tr>"
+        for t in links
+    )
+    return [
+        "<h2>Trials</h2>",
+        f'<p class="meta">Each opens in the run viewer at {escape(base)}.</p>',
+        "<table><thead><tr><th class=l>instance</th><th class=l>agent</th><th class=l>status</th><th>S</th></tr>"
+        f"</thead><tbody>{rows}</tbody></table>",
+    ]
+
+
+def render_html(r: Report, title: str, trials: Sequence[TrialLink] = (), viewer: str | None = None) -> str:
+    """The report; with `viewer` (the web app's address) also every trial, linked to its page there."""
     pct = round(100 * r.confidence)
     parts = [
         "<!DOCTYPE html>",
@@ -153,5 +170,7 @@ def render_html(r: Report, title: str) -> str:
                 ],
             ),
         ]
+    if viewer is not None:
+        parts += _trials_section(trials, viewer)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

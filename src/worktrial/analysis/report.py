@@ -26,6 +26,17 @@ DEFAULT_BREAKDOWN = "family"
 
 
 @dataclass(frozen=True)
+class TrialLink:
+    """One trial of the report, linked to its page in the run viewer (`worktrial serve`)."""
+
+    id: str
+    instance: str
+    agent: str
+    status: str
+    score: float | None
+
+
+@dataclass(frozen=True)
 class Report:
     jobs: list[str]
     resamples: int

@@ -23,6 +23,7 @@ from ..analysis import Comparison, Summary, TrialTable, compare_tables, summaris
 from ..analysis.report import (
     DEFAULT_BREAKDOWN,
     Report,
+    TrialLink,
     build_report,
     comparison_json,
     effort_cells,
@@ -286,11 +287,17 @@ def report(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="The whole report as JSON on stdout.")] = False,
     html: Annotated[Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")] = None,
+    viewer: Annotated[
+        str | None,
+        typer.Option("--viewer", help="With --html: list every trial, linked to the run viewer at this address."),
+    ] = None,
     home: HomeOpt = None,
     store_at: StoreOpt = None,
 ) -> None:
     """Statistics of one or more jobs: headline per agent, breakdowns, levels, effort; JSON or HTML."""
     full = as_json or html is not None  # files and JSON hold everything; the terminal what was asked for
+
+    links: list[TrialLink] = []
 
     def body() -> tuple[list[str], Report]:
         store = open_store(home, store_at)
@@ -307,6 +314,8 @@ def report(
         except ValueError as e:
             err.print(str(e), markup=False)
             raise typer.Exit(2) from None
+        if viewer is not None:
+            links.extend(TrialLink(t.id, t.instance, t.agent, t.status, t.score) for j in ids for t in store.trials(j))
         return ids, built
 
     ids, r = guarded(body)
@@ -314,7 +323,7 @@ def report(
     if html is not None:
         from ..analysis.html import render_html  # matplotlib is loaded only when a file is asked for
 
-        html.write_text(render_html(r, title), encoding="utf-8")
+        html.write_text(render_html(r, title, links, viewer), encoding="utf-8")
         err.print(f"wrote {html}", markup=False)
     if as_json:
         json.dump(report_json(r), sys.stdout, indent=2)

@@ -36,6 +36,7 @@ from ..tasks import Instance, TaskFormatError
 from ..tasks.files import hash_files
 from ..world import Ledger, PilotOutcome, World, WorldService, parse_time, summarise, verify_ledger
 from .anchor_cache import AnchorCache
+from .handed_out import record_handed_out
 from .routers import router_for
 from .workspace import has_world, materialise, readonly_paths
 
@@ -103,6 +104,7 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path, agent: 
     hidden_hash = hidden_tree_hash(instance)
     workspace = attempt_dir / "workspace"
     materialise(instance, workspace)
+    record_handed_out(workspace, attempt_dir)
     trajectory = Trajectory(attempt_dir / "trajectory.jsonl")
     ledger = Ledger(attempt_dir / "ledger.jsonl")
     if agent is None:

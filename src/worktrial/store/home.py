@@ -29,6 +29,8 @@ class Home:
                                          request.json, daemon.sock, daemon.log
       runs/<job>/<trial>/attempt-<n>/    one attempt of one trial:
         workspace/                         the worker's /workspace while the agent runs
+        handed_out.json, handed_out/       what the worker was handed: every file's size and sha256, copies of
+                                           the small ones (the viewer's diff)
         delivered/                         hashed snapshot of the delivered workspace
         ledger.jsonl                       hash-chained world ledger (asks, waits, inbox, pilots)
         trajectory.jsonl                   agent events

@@ -15,6 +15,7 @@ from typing import Any
 from ..grading import ScoreCard, worker_view
 from ..store import TrialRow
 from ..world.ledger import verify_ledger
+from .diffs import FileChange, workspace_changes
 
 MAX_EVENTS = 2000
 MAX_TEXT = 20_000
@@ -32,6 +33,7 @@ class TrialView:
     ledger_ok: bool | None = None
     ledger_problems: list[str] = field(default_factory=list)
     delivered: list[tuple[str, int]] = field(default_factory=list)
+    changes: list[FileChange] | None = None  # None: the trial kept no record of what it handed out
 
 
 def _cut(value: Any) -> str:
@@ -101,6 +103,7 @@ def trial_view(row: TrialRow, author: bool) -> TrialView:
         view.ledger_ok, view.ledger_problems = check.ok, check.problems
         view.messages = [_message(e) for e in check.entries if e.get("kind") == "ask"]
     view.delivered = _files(attempt / "delivered")
+    view.changes = workspace_changes(attempt)
     return view
 
 
