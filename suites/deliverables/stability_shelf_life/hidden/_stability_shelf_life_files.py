@@ -75,7 +75,7 @@ def write_lims(folder: Path, inst: dict, batches: list[Batch], results: list[Res
     if not inst["hard"]:
         body = [new_row(r, False) for r in rows]
         again = [list(b) for b, r in zip(body, rows, strict=True) if date(2024, 3, 1) <= r.tested <= date(2024, 9, 30)]
-        name = f"carrow_LIMS_stability_OST10_{inst['export_date']:%Y%m%d}.csv"
+        name = "carrow_LIMS_stability_OST10_export.csv"
         _csv(folder / name, header, body + again)
         return [name]
     legacy = [r for r in rows if r.tested < LEGACY_CUT]
@@ -94,7 +94,7 @@ def write_lims(folder: Path, inst: dict, batches: list[Batch], results: list[Res
     recent = [r for r in rows if r.tested >= date(2024, 6, 1)]
     body = [new_row(r, True) for r in recent]
     again = [list(b) for b, r in zip(body, recent, strict=True) if date(2024, 11, 1) <= r.tested <= date(2025, 2, 28)]
-    name = f"carrow_LIMS_stability_OST10_{inst['export_date']:%Y%m%d}.csv"
+    name = "carrow_LIMS_stability_OST10_export.csv"
     _csv(folder / name, header, body + again)
     names.append(name)
     return names

@@ -154,14 +154,14 @@ def mails(inst: dict, story: dict, export_names: list[str]) -> list[tuple[str, s
          + "Best regards,\nPavel Dvorak\nHead of Quality Control, Oderberg\n"),
     ]
     if not hard:
-        out.append(("03_oos_closed.eml", QA, QUALITY, "2025-05-12 11:40", f"{oos['id']} closed",
+        out.append(("03_oos.eml", QA, QUALITY, "2025-05-12 11:40", f"{oos['id']} closed",
                     f"Helena,\n\n{oos['id']} (Ostriclan 10 mg batch {oos['batch']}, 24-month assay at 25C/60%RH, "
                     f"{oos['original']:.1f} %) is closed: the Phase I investigation found an assignable laboratory "
                     "cause, a damaged HPLC column. The original result is invalidated and the retest of "
                     f"{oos['retest']:.1f} % is the reportable result. LIMS still shows the original as OOS until "
                     "the record is updated.\n\nIngrid\nQA Manager\n"))
     else:
-        out.append(("03_oos_opened.eml", QC, QUALITY, f"{oos['tested'] + timedelta(days=2):%Y-%m-%d} 09:15",
+        out.append(("03_oos.eml", QC, QUALITY, f"{oos['tested'] + timedelta(days=2):%Y-%m-%d} 09:15",
                     f"{oos['id']} opened - Ostriclan 10 mg assay",
                     f"Helena,\n\nFYI I have opened {oos['id']}: batch {oos['batch']}, 24-month assay at 25C/60%RH, "
                     f"{oos['original']:.1f} % against 95.0 - 105.0 %. The analyst's retest is in LIMS but not "
