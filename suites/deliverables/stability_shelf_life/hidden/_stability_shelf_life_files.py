@@ -15,14 +15,21 @@ import openpyxl
 from _stability_shelf_life_model import Batch, Result
 from _stability_shelf_life_pdf import COMPANY, FIXED_TIME, normalise_zip
 
-TEST_NAME = {"assay": "ASSAY", "impurity_b": "IMPURITY B", "total_impurities": "TOTAL IMPURITIES",
-             "dissolution": "DISSOLUTION 30 MIN"}
+TEST_NAME = {
+    "assay": "ASSAY",
+    "impurity_b": "IMPURITY B",
+    "total_impurities": "TOTAL IMPURITIES",
+    "dissolution": "DISSOLUTION 30 MIN",
+}
 UNITS = {"assay": "%LC", "impurity_b": "%", "total_impurities": "%", "dissolution": "% dissolved (mean n=6)"}
 COND_LIMS = {"T0": "INITIAL", "LT": "25C/60%RH", "INT": "30C/65%RH", "ACC": "40C/75%RH"}
 COND_LEGACY = {"T0": "Initial", "LT": "25°C/60%RH", "INT": "30°C/65%RH", "ACC": "40°C/75%RH"}
 COND_SHEET = {"LT": "25-60", "INT": "30-65", "ACC": "40-75"}
-COND_LONG = {"LT": "long-term 25 °C / 60 % RH", "INT": "intermediate 30 °C / 65 % RH",
-             "ACC": "accelerated 40 °C / 75 % RH"}
+COND_LONG = {
+    "LT": "long-term 25 °C / 60 % RH",
+    "INT": "intermediate 30 °C / 65 % RH",
+    "ACC": "accelerated 40 °C / 75 % RH",
+}
 SPEC_CHANGE = date(2025, 1, 15)
 LEGACY_CUT = date(2024, 7, 1)
 
@@ -60,16 +67,42 @@ def write_lims(folder: Path, inst: dict, batches: list[Batch], results: list[Res
     and the new LIMS's export from June 2024 (the overlap repeated), dates in two formats, a re-export appended."""
     carrow = {b.batch_id for b in batches if b.site == "carrow"}
     rows = sorted((r for r in results if r.batch in carrow), key=lambda r: (r.tested, r.batch, r.rid))
-    header = ["RESULT_ID", "SAMPLE_ID", "BATCH", "PRODUCT", "CONDITION", "TIMEPOINT", "PULL_DATE", "TEST_DATE",
-              "TEST", "RESULT", "UNITS", "SPEC_VERSION", "STATUS", "COMMENT"]
+    header = [
+        "RESULT_ID",
+        "SAMPLE_ID",
+        "BATCH",
+        "PRODUCT",
+        "CONDITION",
+        "TIMEPOINT",
+        "PULL_DATE",
+        "TEST_DATE",
+        "TEST",
+        "RESULT",
+        "UNITS",
+        "SPEC_VERSION",
+        "STATUS",
+        "COMMENT",
+    ]
 
     def new_row(r: Result, mixed: bool) -> list:
         status, comment = _status_comment(r)
         fmt = "%d-%b-%Y" if mixed and rng.random() < 0.3 else "%Y-%m-%d"
-        return [r.rid, f"S-{r.batch[-4:]}-{COND_LIMS[r.condition][:2]}-{_timepoint(r)}", r.batch,
-                "OSTRICLAN 10MG FCT", COND_LIMS[r.condition], _timepoint(r), r.pulled.strftime(fmt),
-                r.tested.strftime(fmt), TEST_NAME[r.attribute], r.text, UNITS[r.attribute],
-                "3.0" if r.tested < SPEC_CHANGE else "4.0", status, comment]
+        return [
+            r.rid,
+            f"S-{r.batch[-4:]}-{COND_LIMS[r.condition][:2]}-{_timepoint(r)}",
+            r.batch,
+            "OSTRICLAN 10MG FCT",
+            COND_LIMS[r.condition],
+            _timepoint(r),
+            r.pulled.strftime(fmt),
+            r.tested.strftime(fmt),
+            TEST_NAME[r.attribute],
+            r.text,
+            UNITS[r.attribute],
+            "3.0" if r.tested < SPEC_CHANGE else "4.0",
+            status,
+            comment,
+        ]
 
     names = []
     if not inst["hard"]:
@@ -79,15 +112,38 @@ def write_lims(folder: Path, inst: dict, batches: list[Batch], results: list[Res
         _csv(folder / name, header, body + again)
         return [name]
     legacy = [r for r in rows if r.tested < LEGACY_CUT]
-    leg_header = ["Result No", "Batch", "Study", "Storage", "Interval", "Pulled", "Tested", "Analysis", "Result",
-                  "Unit", "Status"]
+    leg_header = [
+        "Result No",
+        "Batch",
+        "Study",
+        "Storage",
+        "Interval",
+        "Pulled",
+        "Tested",
+        "Analysis",
+        "Result",
+        "Unit",
+        "Status",
+    ]
     leg_rows = []
     for r in legacy:
         text = r.text.replace(".", ",")
         interval = "Initial" if r.condition == "T0" else f"{r.nominal} M"
-        leg_rows.append([r.rid, r.batch.replace("-", ""), "STP-OST-014", COND_LEGACY[r.condition], interval,
-                         r.pulled.strftime("%d/%m/%Y"), r.tested.strftime("%d/%m/%Y"), TEST_NAME[r.attribute].title(),
-                         text, UNITS[r.attribute], "Released"])
+        leg_rows.append(
+            [
+                r.rid,
+                r.batch.replace("-", ""),
+                "STP-OST-014",
+                COND_LEGACY[r.condition],
+                interval,
+                r.pulled.strftime("%d/%m/%Y"),
+                r.tested.strftime("%d/%m/%Y"),
+                TEST_NAME[r.attribute].title(),
+                text,
+                UNITS[r.attribute],
+                "Released",
+            ]
+        )
     name = "carrow_LIMS_legacy_OST10_to_2024-06.csv"
     _csv(folder / name, leg_header, leg_rows, delimiter=";", encoding="cp1252")
     names.append(name)
@@ -148,12 +204,32 @@ def write_register(path: Path, inst: dict, batches: list[Batch]) -> None:
     ws = wb.active
     ws.title = "Register"
     ws.append(["Stability batch register - Ostriclan film-coated tablets (STP-OST-014)"])
-    ws.append(["Batch", "Strength", "Manufacturing site", "Manufactured", "Placed on station", "Pack component",
-               "Batch size (tablets)", "Study role"])
+    ws.append(
+        [
+            "Batch",
+            "Strength",
+            "Manufacturing site",
+            "Manufactured",
+            "Placed on station",
+            "Pack component",
+            "Batch size (tablets)",
+            "Study role",
+        ]
+    )
     for b in sorted(batches, key=lambda b: b.batch_id):
         made = b.start - timedelta(days=21)
-        ws.append([b.batch_id, b.strength.replace("mg", " mg"), "Carrow Mill" if b.site == "carrow" else "Oderberg",
-                   made, b.start, b.pack, 600_000 if b.strength == "10mg" else 450_000, "Primary stability"])
+        ws.append(
+            [
+                b.batch_id,
+                b.strength.replace("mg", " mg"),
+                "Carrow Mill" if b.site == "carrow" else "Oderberg",
+                made,
+                b.start,
+                b.pack,
+                600_000 if b.strength == "10mg" else 450_000,
+                "Primary stability",
+            ]
+        )
     for row in ws.iter_rows(min_row=3, min_col=4, max_col=5):
         for cell in row:
             cell.number_format = "dd/mm/yyyy"
@@ -165,15 +241,44 @@ def write_oos_log(path: Path, story: dict) -> None:
     ws = wb.active
     ws.title = "OOS log"
     ws.append(["OOS / OOT investigation log - QC Carrow Mill"])
-    ws.append(["Investigation", "Product", "Batch", "Test / interval", "Result", "Opened", "Phase I outcome",
-               "Status"])
-    ws.append(["OOS-24-077", "Fenoraxil 5 mg tablets", "F05-2211", "Dissolution / release", "71 %",
-               date(2024, 10, 2), "Assignable cause: wrong medium pH", "Closed 18/10/2024"])
-    ws.append(["OOT-25-004", "Ostriclan 20 mg FCT", "-", "Water content / 18 M", "3.1 %", date(2025, 1, 20),
-               "Within trend after review", "Closed 04/02/2025"])
+    ws.append(["Investigation", "Product", "Batch", "Test / interval", "Result", "Opened", "Phase I outcome", "Status"])
+    ws.append(
+        [
+            "OOS-24-077",
+            "Fenoraxil 5 mg tablets",
+            "F05-2211",
+            "Dissolution / release",
+            "71 %",
+            date(2024, 10, 2),
+            "Assignable cause: wrong medium pH",
+            "Closed 18/10/2024",
+        ]
+    )
+    ws.append(
+        [
+            "OOT-25-004",
+            "Ostriclan 20 mg FCT",
+            "-",
+            "Water content / 18 M",
+            "3.1 %",
+            date(2025, 1, 20),
+            "Within trend after review",
+            "Closed 04/02/2025",
+        ]
+    )
     oos = story["oos"]
-    ws.append([oos["id"], "Ostriclan 10 mg FCT", oos["batch"], "Assay / 24 M at 25C/60%RH", f"{oos['original']:.1f} %",
-               oos["tested"], "No assignable cause found in Phase I", "Open - Phase II"])
+    ws.append(
+        [
+            oos["id"],
+            "Ostriclan 10 mg FCT",
+            oos["batch"],
+            "Assay / 24 M at 25C/60%RH",
+            f"{oos['original']:.1f} %",
+            oos["tested"],
+            "No assignable cause found in Phase I",
+            "Open - Phase II",
+        ]
+    )
     for row in ws.iter_rows(min_row=3, min_col=6, max_col=6):
         for cell in row:
             cell.number_format = "dd/mm/yyyy"

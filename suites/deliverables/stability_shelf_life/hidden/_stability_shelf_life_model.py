@@ -16,8 +16,10 @@ ATTRS = ("assay", "impurity_b", "total_impurities", "dissolution")
 CONDITIONS = {"LT": "25C/60%RH", "INT": "30C/65%RH", "ACC": "40C/75%RH"}
 PULLS = {"LT": [0, 3, 6, 9, 12, 18, 24], "INT": [0, 3, 6, 9, 12], "ACC": [0, 3, 6]}
 # how much faster each attribute moves at the intermediate and accelerated conditions
-SPEED = {"INT": {"assay": 1.5, "impurity_b": 1.6, "total_impurities": 1.5, "dissolution": 1.5},
-         "ACC": {"assay": 5.0, "impurity_b": 7.0, "total_impurities": 5.0, "dissolution": 3.0}}
+SPEED = {
+    "INT": {"assay": 1.5, "impurity_b": 1.6, "total_impurities": 1.5, "dissolution": 1.5},
+    "ACC": {"assay": 5.0, "impurity_b": 7.0, "total_impurities": 5.0, "dissolution": 3.0},
+}
 LOQ = 0.05
 LOD = 0.02
 DAYS_PER_MONTH = 30.44
@@ -120,19 +122,37 @@ def simulate(inst: dict) -> tuple[list[Batch], list[Result], dict]:
     # the 24-month assay run of 10 mg on a damaged column: one result out of specification (retested), and in the
     # hard instance a second batch of the same run biased low but within specification
     run = inst["oos"]
-    oos = next(r for r in results if r.batch == run["batch"] and r.condition == "LT" and r.nominal == 24
-               and r.attribute == "assay")
+    oos = next(
+        r
+        for r in results
+        if r.batch == run["batch"] and r.condition == "LT" and r.nominal == 24 and r.attribute == "assay"
+    )
     good = oos.value
     oos.value = round(good - run["drop"], 1)
     oos.text, oos.status, oos.note = f"{oos.value:.1f}", "OOS", run["id"]
     retest_day = oos.tested + timedelta(days=run["retest_after"])
-    results.append(Result(rid(), oos.batch, "LT", 24, oos.pulled, retest_day, "assay", good, f"{good:.1f}",
-                          status="RETEST", note=run["id"]))
-    story["oos"] = {"id": run["id"], "batch": oos.batch, "original": oos.value, "retest": good,
-                    "tested": oos.tested}
+    results.append(
+        Result(
+            rid(),
+            oos.batch,
+            "LT",
+            24,
+            oos.pulled,
+            retest_day,
+            "assay",
+            good,
+            f"{good:.1f}",
+            status="RETEST",
+            note=run["id"],
+        )
+    )
+    story["oos"] = {"id": run["id"], "batch": oos.batch, "original": oos.value, "retest": good, "tested": oos.tested}
     if run.get("biased"):
-        biased = next(r for r in results if r.batch == run["biased"] and r.condition == "LT" and r.nominal == 24
-                      and r.attribute == "assay")
+        biased = next(
+            r
+            for r in results
+            if r.batch == run["biased"] and r.condition == "LT" and r.nominal == 24 and r.attribute == "assay"
+        )
         true = biased.value
         biased.value = round(true - run["bias"], 1)
         biased.text = f"{biased.value:.1f}"

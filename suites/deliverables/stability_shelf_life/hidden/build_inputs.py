@@ -37,8 +37,10 @@ import stab_read as rd  # noqa: E402
 import stab_stats as st  # noqa: E402
 from _stability_shelf_life_instances import INSTANCES  # noqa: E402
 
-RUN = ("import json, runpy, sys; k = json.loads(sys.argv[2]); k['closed'] = k.get('closed', []); "
-       "runpy.run_path(sys.argv[1], init_globals={'KNOWN': k}, run_name='__main__')")
+RUN = (
+    "import json, runpy, sys; k = json.loads(sys.argv[2]); k['closed'] = k.get('closed', []); "
+    "runpy.run_path(sys.argv[1], init_globals={'KNOWN': k}, run_name='__main__')"
+)
 OUTPUTS = ("regression_by_batch.csv", "shelf_life_decision.json", "note_to_qp.md")
 
 
@@ -46,16 +48,23 @@ def staff_facts(inst: dict, story: dict) -> dict:
     """The staff's answers as the reference reads them (hard instance only)."""
     if not inst["hard"]:
         return {}
-    return {"closed": [story["oos"]["id"]], "invalid": {story["biased"]["batch"]: story["biased"]["retest"]},
-            "excluded": [b["batch_id"] for b in inst["batches"] if b.get("old_pack")], "rrf": inst["rrf"],
-            "total_limit": inst["commitment_total"]}
+    return {
+        "closed": [story["oos"]["id"]],
+        "invalid": {story["biased"]["batch"]: story["biased"]["retest"]},
+        "excluded": [b["batch_id"] for b in inst["batches"] if b.get("old_pack")],
+        "rrf": inst["rrf"],
+        "total_limit": inst["commitment_total"],
+    }
 
 
 def model_known(inst: dict, story: dict) -> dict:
     known = {"oos_closed": True}
     if inst["hard"]:
-        known.update(biased=story["biased"], rrf=inst["rrf"],
-                     excluded=[b["batch_id"] for b in inst["batches"] if b.get("old_pack")])
+        known.update(
+            biased=story["biased"],
+            rrf=inst["rrf"],
+            excluded=[b["batch_id"] for b in inst["batches"] if b.get("old_pack")],
+        )
     return known
 
 
@@ -88,9 +97,17 @@ def check_series(ws: Path, inst: dict, batches: list, results: list, story: dict
         reg = rd.register(rd.INPUT / "qa/stability_batch_register.xlsx")
         rows = rd.all_rows(reg)
         k = staff_facts(inst, story)
-        got = rd.build_series(rows, reg, {"closed": {story["oos"]["id"]} | rd.closed_oos(),
-                                          "invalid": {(b, "LT", 24, "assay"): v for b, v in k.get("invalid", {}).items()},
-                                          "rrf": k.get("rrf"), "excluded": k.get("excluded", [])})
+        invalid = {(b, "LT", 24, "assay"): v for b, v in k.get("invalid", {}).items()}
+        got = rd.build_series(
+            rows,
+            reg,
+            {
+                "closed": {story["oos"]["id"]} | rd.closed_oos(),
+                "invalid": invalid,
+                "rrf": k.get("rrf"),
+                "excluded": k.get("excluded", []),
+            },
+        )
     finally:
         os.chdir(here)
     bad = []
@@ -148,24 +165,38 @@ def build(name: str, inst: dict) -> None:
         os.chdir(ws)
         reg = rd.register(rd.INPUT / "qa/stability_batch_register.xlsx")
         k = staff_facts(inst, story)
-        lt = rd.build_series(rd.all_rows(reg), reg, {
-            "closed": {story["oos"]["id"]}, "rrf": k.get("rrf"), "excluded": k.get("excluded", []),
-            "invalid": {(b, "LT", 24, "assay"): v for b, v in k.get("invalid", {}).items()}})["LT"]
+        lt = rd.build_series(
+            rd.all_rows(reg),
+            reg,
+            {
+                "closed": {story["oos"]["id"]},
+                "rrf": k.get("rrf"),
+                "excluded": k.get("excluded", []),
+                "invalid": {(b, "LT", 24, "assay"): v for b, v in k.get("invalid", {}).items()},
+            },
+        )["LT"]
         os.chdir(FAMILY)
     decision = json.loads((ref / "shelf_life_decision.json").read_text(encoding="utf-8"))
     bad += check_design(decision, lt)
     if inst["hard"]:
         people = (root / "hidden/people.toml").read_text(encoding="utf-8")
         b = story["biased"]
-        for needle in (story["oos"]["id"], f"{b['batch']}'s 24-month assay", f"retest gave {b['retest']:.1f} %",
-                       "relative response factor of 1.00 instead of the validated 0.80",
-                       "total impurities shelf-life limit of not more than 0.8 %", "not representative"):
+        for needle in (
+            story["oos"]["id"],
+            f"{b['batch']}'s 24-month assay",
+            f"retest gave {b['retest']:.1f} %",
+            "relative response factor of 1.00 instead of the validated 0.80",
+            "total impurities shelf-life limit of not more than 0.8 %",
+            "not representative",
+        ):
             if needle not in people:
                 bad.append(f"people.toml does not say {needle!r}")
     assert not bad, f"{name}: build checks failed:\n" + "\n".join(bad[:40])
     n = sum(len(v[0]) for v in model.series(inst, batches, results, model_known(inst, story)).values())
-    print(f"{name}: {len(batches)} batches, {len(results)} reported results, {n} points evaluated, "
-          f"shelf life {decision['proposed_shelf_life_months']} months")
+    print(
+        f"{name}: {len(batches)} batches, {len(results)} reported results, {n} points evaluated, "
+        f"shelf life {decision['proposed_shelf_life_months']} months"
+    )
 
 
 def main() -> None:

@@ -13,8 +13,12 @@ from worktrial.kit.grader import json_object, note_matters
 DECISION = "shelf_life_decision.json"
 TABLE = "regression_by_batch.csv"
 # per attribute: the intercept tolerance and the slope's absolute floor (the slope is also allowed 2 % of itself)
-TOL = {"assay": (0.10, 0.002), "impurity_b": (0.004, 0.0002), "total_impurities": (0.006, 0.0003),
-       "dissolution": (0.30, 0.004)}
+TOL = {
+    "assay": (0.10, 0.002),
+    "impurity_b": (0.004, 0.0002),
+    "total_impurities": (0.006, 0.0003),
+    "dissolution": (0.30, 0.004),
+}
 HORIZON = 60.0  # a crossing later than this (or none) is "no crossing within any shelf life at stake"
 
 
@@ -161,8 +165,12 @@ def extrapolation(output, reference, params):
     got, err = _decision(output)
     if got is None:
         return 0.0, err
-    keys = ["long_term_months", "accelerated_significant_change", "intermediate_significant_change",
-            "max_shelf_life_months"]
+    keys = [
+        "long_term_months",
+        "accelerated_significant_change",
+        "intermediate_significant_change",
+        "max_shelf_life_months",
+    ]
     wrong = []
     for k in keys:
         w, g = want[k], _get(got, k)
@@ -186,10 +194,11 @@ def shelf_life(output, reference, params):
     got, err = _decision(output)
     if got is None:
         return 0.0, err
-    pairs = [(f"{s} shelf_life_months", ("strengths", s, "shelf_life_months"), v["shelf_life_months"], 1)
-             for s, v in want["strengths"].items()]
-    pairs.append(("proposed_shelf_life_months", ("proposed_shelf_life_months",), want["proposed_shelf_life_months"],
-                  2))
+    pairs = [
+        (f"{s} shelf_life_months", ("strengths", s, "shelf_life_months"), v["shelf_life_months"], 1)
+        for s, v in want["strengths"].items()
+    ]
+    pairs.append(("proposed_shelf_life_months", ("proposed_shelf_life_months",), want["proposed_shelf_life_months"], 2))
     got_w = total = 0
     wrong = []
     for label, path, w, weight in pairs:

@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent) if "__file__" in globals() else "/solution")
 sys.path.insert(0, "/solution")
 
-import stab_eval as ev  # noqa: E402
-import stab_read as rd  # noqa: E402
-import stab_stats as st  # noqa: E402
+import stab_eval as ev
+import stab_read as rd
+import stab_stats as st
 
 OUTPUT = Path("output")
 ASK = globals().get("ASK", True)  # shortcuts/asks_nobody.py runs this script with ASK = False
@@ -47,9 +47,12 @@ def ask_staff(rows: list, reg: dict) -> dict:
 
     oos = next((r for r in rows if r.status == "OOS"), None)
     if oos:
-        r = kit.ask("kofi", f"{oos.comment} on {oos.batch}'s 24-month assay is still open in the OOS log and LIMS "
-                            "has the retest as not reportable. Has the investigation concluded, and which results "
-                            "of that run are reportable?")
+        r = kit.ask(
+            "kofi",
+            f"{oos.comment} on {oos.batch}'s 24-month assay is still open in the OOS log and LIMS "
+            "has the retest as not reportable. Has the investigation concluded, and which results "
+            "of that run are reportable?",
+        )
         if r.answered and re.search(r"closed", r.text):
             known["closed"] = [oos.comment]
             m = re.search(r"(C10-\d{4})'s 24-month assay[^.]*invalidated[^.]*retest gave ([\d.]+) %", r.text)
@@ -59,19 +62,28 @@ def ask_staff(rows: list, reg: dict) -> dict:
     usual = max(set(packs.values()), key=list(packs.values()).count)
     for batch, pack in sorted(packs.items()):
         if pack != usual:
-            r = kit.ask("ingrid", f"Batch {batch} is registered with pack component {pack}, while the other "
-                                  f"batches and the protocol's commercial pack are {usual}. Is {batch} "
-                                  "representative of the commercial container closure?")
+            r = kit.ask(
+                "ingrid",
+                f"Batch {batch} is registered with pack component {pack}, while the other "
+                f"batches and the protocol's commercial pack are {usual}. Is {batch} "
+                "representative of the commercial container closure?",
+            )
             if r.answered and re.search(r"not representative", r.text):
                 known.setdefault("excluded", []).append(batch)
-    r = kit.ask("pavel", "Before I finalise the shelf-life evaluation: has anything changed or been found about the "
-                         "Oderberg 20 mg stability results since they were reported?")
+    r = kit.ask(
+        "pavel",
+        "Before I finalise the shelf-life evaluation: has anything changed or been found about the "
+        "Oderberg 20 mg stability results since they were reported?",
+    )
     if r.answered:
         m = re.search(r"relative response factor of 1\.00 instead of the validated ([\d.]+)", r.text)
         if m:
             known["rrf"] = float(m.group(1))
-    r = kit.ask("amara", "Before the justification goes to the QP: has anything changed for the filing since "
-                         "specification version 4.0 that I should know about?")
+    r = kit.ask(
+        "amara",
+        "Before the justification goes to the QP: has anything changed for the filing since "
+        "specification version 4.0 that I should know about?",
+    )
     if r.answered:
         m = re.search(r"total impurities (?:shelf-life )?limit of not more than ([\d.]+) %", r.text)
         if m:
@@ -84,8 +96,17 @@ def regression_rows(lt: dict) -> list[list]:
     for strength in sorted(lt):
         for (attr, batch), (xs, ys) in sorted(lt[strength].items(), key=lambda kv: (kv[0][1], kv[0][0])):
             f = st.fit(xs, ys)
-            out.append([strength, batch, attr, len(xs), f"{f['slope']:.6f}", f"{f['intercept']:.4f}",
-                        f"{(f['sse'] / (len(xs) - 2)) ** 0.5:.4f}"])
+            out.append(
+                [
+                    strength,
+                    batch,
+                    attr,
+                    len(xs),
+                    f"{f['slope']:.6f}",
+                    f"{f['intercept']:.4f}",
+                    f"{(f['sse'] / (len(xs) - 2)) ** 0.5:.4f}",
+                ]
+            )
     return out
 
 
@@ -101,8 +122,12 @@ def main() -> None:
     invalid = {(b, "LT", 24, "assay"): v for b, v in known.get("invalid", {}).items()}
     if known.get("total_limit"):
         limits["total_impurities"] = known["total_limit"]
-    series = rd.build_series(rows, reg, {"closed": closed, "invalid": invalid, "rrf": known.get("rrf"),
-                                         "excluded": known.get("excluded", [])}, AGES)
+    series = rd.build_series(
+        rows,
+        reg,
+        {"closed": closed, "invalid": invalid, "rrf": known.get("rrf"), "excluded": known.get("excluded", [])},
+        AGES,
+    )
     decision = ev.evaluate(series["LT"], series["ACC"], series["INT"], limits, MONTHS_COVERED, OPTIONS)
     decision["excluded_batches"] = sorted(known.get("excluded", []))
     decision["acceptance_criteria"] = limits

@@ -37,9 +37,10 @@ def significant_change(series: dict, limits: dict, opts: Options) -> bool:
                 return True
         elif opts.assay_only_change:
             continue
-        elif DIRECTION[attr] == "upper" and any(y > limits[attr] + 1e-9 for y in ys):
-            return True
-        elif attr == "dissolution" and any(y < limits[attr] - 1e-9 for y in ys):
+        elif DIRECTION[attr] == "upper":
+            if any(y > limits[attr] + 1e-9 for y in ys):
+                return True
+        elif any(y < limits[attr] - 1e-9 for y in ys):  # dissolution below Q
             return True
     return False
 
@@ -61,8 +62,9 @@ def storage_limit(acc_change: bool, int_change: bool, opts: Options) -> int | No
     return 25 if int_change else 30
 
 
-def evaluate_attribute(batches: list[str], data: list[tuple[list[float], list[float]]], limit: float, attr: str,
-                       opts: Options) -> dict:
+def evaluate_attribute(
+    batches: list[str], data: list[tuple[list[float], list[float]]], limit: float, attr: str, opts: Options
+) -> dict:
     direction = DIRECTION[attr]
     if len(data) > 1:
         an = st.ancova(data)
@@ -76,11 +78,15 @@ def evaluate_attribute(batches: list[str], data: list[tuple[list[float], list[fl
     else:
         model = st.choose_model(p_s, p_i, opts.alpha)
     t, i = st.crossing(data, model, limit, direction, opts.kind, opts.level)
-    return {"model": model, "p_slopes": None if math.isnan(p_s) else round(p_s, 4),
-            "p_intercepts": None if math.isnan(p_i) else round(p_i, 4),
-            "limiting_batch": None if model == "pooled" else batches[i],
-            "crossing_months": None if t is None else round(t, 2), "acceptance_criterion": limit,
-            "direction": direction}
+    return {
+        "model": model,
+        "p_slopes": None if math.isnan(p_s) else round(p_s, 4),
+        "p_intercepts": None if math.isnan(p_i) else round(p_i, 4),
+        "limiting_batch": None if model == "pooled" else batches[i],
+        "crossing_months": None if t is None else round(t, 2),
+        "acceptance_criterion": limit,
+        "direction": direction,
+    }
 
 
 def evaluate(lt: dict, acc: dict, intermediate: dict, limits: dict, months_covered: int, opts: Options) -> dict:
@@ -98,8 +104,12 @@ def evaluate(lt: dict, acc: dict, intermediate: dict, limits: dict, months_cover
         crossings = {a: v["crossing_months"] for a, v in attrs.items() if v["crossing_months"] is not None}
         limiting = min(crossings, key=crossings.get) if crossings else None
         supported = min([cap, *crossings.values()])
-        strengths[s] = {"batches": batches, "attributes": attrs, "limiting_attribute": limiting,
-                        "shelf_life_months": int(math.floor(supported + 1e-9))}
+        strengths[s] = {
+            "batches": batches,
+            "attributes": attrs,
+            "limiting_attribute": limiting,
+            "shelf_life_months": math.floor(supported + 1e-9),
+        }
     limit_c = storage_limit(acc_change, int_change, opts)
     return {
         "long_term_condition": "25C/60%RH",
@@ -110,6 +120,7 @@ def evaluate(lt: dict, acc: dict, intermediate: dict, limits: dict, months_cover
         "strengths": strengths,
         "proposed_shelf_life_months": min(v["shelf_life_months"] for v in strengths.values()),
         "storage_temperature_max_c": limit_c,
-        "storage_statement": ("Do not store above %d\u00b0C." % limit_c) if limit_c else
-        "No special temperature storage conditions.",
+        "storage_statement": f"Do not store above {limit_c}\u00b0C."
+        if limit_c
+        else "No special temperature storage conditions.",
     }

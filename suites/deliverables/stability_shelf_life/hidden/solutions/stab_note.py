@@ -3,11 +3,17 @@ attribute, and the matters they must know."""
 
 from __future__ import annotations
 
-NAMES = {"assay": "assay", "impurity_b": "impurity B", "total_impurities": "total impurities",
-         "dissolution": "dissolution"}
-MODELS = {"pooled": "batches combined (common slope and intercept)",
-          "common_slope": "common slope, separate intercepts (earliest batch)",
-          "separate": "batches evaluated separately (earliest batch)"}
+NAMES = {
+    "assay": "assay",
+    "impurity_b": "impurity B",
+    "total_impurities": "total impurities",
+    "dissolution": "dissolution",
+}
+MODELS = {
+    "pooled": "batches combined (common slope and intercept)",
+    "common_slope": "common slope, separate intercepts (earliest batch)",
+    "separate": "batches evaluated separately (earliest batch)",
+}
 
 
 def _t(x) -> str:
@@ -41,12 +47,16 @@ def text(decision: dict, rows: list, known: dict, closed: set, late: list, reg: 
     for s, v in decision["strengths"].items():
         for a, x in v["attributes"].items():
             crit = f"{'NLT' if x['direction'] == 'lower' else 'NMT'} {x['acceptance_criterion']}"
-            lines.append(f"| {s} | {NAMES[a]} | {MODELS[x['model']]} | {x['limiting_batch'] or '-'} | {crit} | "
-                         f"{_t(x['crossing_months'])} |")
+            lines.append(
+                f"| {s} | {NAMES[a]} | {MODELS[x['model']]} | {x['limiting_batch'] or '-'} | {crit} | "
+                f"{_t(x['crossing_months'])} |"
+            )
     lines += [""]
     for s, v in decision["strengths"].items():
-        lines.append(f"- {s}: {v['shelf_life_months']} months, limited by "
-                     f"{NAMES.get(v['limiting_attribute'], 'the extrapolation limit')}.")
+        lines.append(
+            f"- {s}: {v['shelf_life_months']} months, limited by "
+            f"{NAMES.get(v['limiting_attribute'], 'the extrapolation limit')}."
+        )
     lines += [
         "",
         "Method (ICH Q1E): each attribute's long-term results regressed on age; batches tested for poolability by "
@@ -59,27 +69,39 @@ def text(decision: dict, rows: list, known: dict, closed: set, late: list, reg: 
     ]
     oos = next((r for r in rows if r.status == "OOS"), None)
     if oos and oos.comment in closed:
-        lines.append(f"- {oos.comment}: the 24-month assay of {oos.batch} was out of specification; the "
-                     "investigation closed it as a laboratory error (damaged column), the original result is "
-                     "invalidated and the valid retest is used.")
+        lines.append(
+            f"- {oos.comment}: the 24-month assay of {oos.batch} was out of specification; the "
+            "investigation closed it as a laboratory error (damaged column), the original result is "
+            "invalidated and the valid retest is used."
+        )
     elif oos:
-        lines.append(f"- {oos.comment}: the 24-month assay of {oos.batch} is out of specification and the "
-                     "investigation is still open, so the original result stands and the retest is not reportable; "
-                     "it drives the 10 mg assay.")
+        lines.append(
+            f"- {oos.comment}: the 24-month assay of {oos.batch} is out of specification and the "
+            "investigation is still open, so the original result stands and the retest is not reportable; "
+            "it drives the 10 mg assay."
+        )
     for b, v in known.get("invalid", {}).items():
-        lines.append(f"- {b}: its 24-month assay was run in the same sequence on the same damaged column and is "
-                     f"invalid too; the retest of {v:.1f} % is used.")
+        lines.append(
+            f"- {b}: its 24-month assay was run in the same sequence on the same damaged column and is "
+            f"invalid too; the retest of {v:.1f} % is used."
+        )
     for b in known.get("excluded", []):
-        lines.append(f"- {b} was packed in the old PK-1180 blister and is not representative of the commercial "
-                     "container closure: excluded from the shelf-life estimate (supportive data only).")
+        lines.append(
+            f"- {b} was packed in the old PK-1180 blister and is not representative of the commercial "
+            "container closure: excluded from the shelf-life estimate (supportive data only)."
+        )
     if known.get("rrf"):
-        lines.append(f"- Oderberg reported impurity B with a relative response factor of 1.00 instead of the "
-                     f"validated {known['rrf']:.2f}: every Oderberg impurity B result is corrected (divided by "
-                     f"{known['rrf']:.2f}) and the total impurities with it; corrected certificates are needed.")
+        lines.append(
+            f"- Oderberg reported impurity B with a relative response factor of 1.00 instead of the "
+            f"validated {known['rrf']:.2f}: every Oderberg impurity B result is corrected (divided by "
+            f"{known['rrf']:.2f}) and the total impurities with it; corrected certificates are needed."
+        )
     if known.get("total_limit"):
-        lines.append(f"- Total impurities are evaluated against the limit agreed with the authority for this "
-                     f"variation, not more than {known['total_limit']:.1f} %, not the {1.0:.1f} % of "
-                     "specification 4.0; the specification must be updated with the filing.")
+        lines.append(
+            f"- Total impurities are evaluated against the limit agreed with the authority for this "
+            f"variation, not more than {known['total_limit']:.1f} %, not the {1.0:.1f} % of "
+            "specification 4.0; the specification must be updated with the filing."
+        )
     lines += [
         f"- Specification: the current version 4.0 is used (impurity B NMT {0.40:.2f} %, total impurities NMT "
         "1.0 %, dissolution Q = 80 %); version 3.0, printed with the older LIMS results, is superseded.",
@@ -91,9 +113,11 @@ def text(decision: dict, rows: list, known: dict, closed: set, late: list, reg: 
     ]
     if late:
         batches = sorted({r.batch for r in late})
-        lines.append(f"- Protocol deviations: {len({(r.batch, r.condition, r.nominal) for r in late})} pulls "
-                     f"({', '.join(batches)}) were tested more than 30 days after the pull, outside the protocol's "
-                     "testing window; QA should record and assess them before the data are filed.")
+        lines.append(
+            f"- Protocol deviations: {len({(r.batch, r.condition, r.nominal) for r in late})} pulls "
+            f"({', '.join(batches)}) were tested more than 30 days after the pull, outside the protocol's "
+            "testing window; QA should record and assess them before the data are filed."
+        )
     lines += [
         "- The long-term studies continue to 36 months; the shelf life should be confirmed on those results.",
         "",

@@ -16,8 +16,12 @@ import openpyxl
 INPUT = Path("input")
 DAYS_PER_MONTH = 30.44
 LOQ = 0.05
-TESTS = {"assay": "assay", "impurity b": "impurity_b", "total impurities": "total_impurities",
-         "dissolution 30 min": "dissolution"}
+TESTS = {
+    "assay": "assay",
+    "impurity b": "impurity_b",
+    "total impurities": "total_impurities",
+    "dissolution 30 min": "dissolution",
+}
 
 
 @dataclass
@@ -84,11 +88,15 @@ def register(path: Path) -> dict[str, dict]:
     rows = list(ws.iter_rows(values_only=True))
     head = next(i for i, r in enumerate(rows) if r and r[0] == "Batch")
     out = {}
-    for r in rows[head + 1:]:
+    for r in rows[head + 1 :]:
         if not r or not r[0]:
             continue
-        out[norm_batch(r[0])] = {"strength": str(r[1]).replace(" ", ""), "site": str(r[2]), "start": parse_date(r[4]),
-                                 "pack": str(r[5])}
+        out[norm_batch(r[0])] = {
+            "strength": str(r[1]).replace(" ", ""),
+            "site": str(r[2]),
+            "start": parse_date(r[4]),
+            "pack": str(r[5]),
+        }
     return out
 
 
@@ -104,15 +112,36 @@ def read_lims(path: Path) -> list[Row]:
     for r in csv.DictReader(io.StringIO(text), delimiter=delim):
         if "RESULT_ID" in r:
             test = TESTS[r["TEST"].strip().lower()]
-            out.append(Row(r["RESULT_ID"].strip(), norm_batch(r["BATCH"]), condition_of(r["CONDITION"]),
-                           nominal_of(r["TIMEPOINT"]), parse_date(r["PULL_DATE"]), parse_date(r["TEST_DATE"]), test,
-                           r["RESULT"].strip(), r["STATUS"].strip().upper(), r["COMMENT"].strip()))
+            out.append(
+                Row(
+                    r["RESULT_ID"].strip(),
+                    norm_batch(r["BATCH"]),
+                    condition_of(r["CONDITION"]),
+                    nominal_of(r["TIMEPOINT"]),
+                    parse_date(r["PULL_DATE"]),
+                    parse_date(r["TEST_DATE"]),
+                    test,
+                    r["RESULT"].strip(),
+                    r["STATUS"].strip().upper(),
+                    r["COMMENT"].strip(),
+                )
+            )
         else:
             test = TESTS[r["Analysis"].strip().lower()]
             status = "APPROVED" if r["Status"].strip().lower() == "released" else r["Status"].strip().upper()
-            out.append(Row(r["Result No"].strip(), norm_batch(r["Batch"]), condition_of(r["Storage"]),
-                           nominal_of(r["Interval"]), parse_date(r["Pulled"]), parse_date(r["Tested"]), test,
-                           r["Result"].strip(), status))
+            out.append(
+                Row(
+                    r["Result No"].strip(),
+                    norm_batch(r["Batch"]),
+                    condition_of(r["Storage"]),
+                    nominal_of(r["Interval"]),
+                    parse_date(r["Pulled"]),
+                    parse_date(r["Tested"]),
+                    test,
+                    r["Result"].strip(),
+                    status,
+                )
+            )
     return out
 
 
@@ -134,13 +163,26 @@ def read_oderberg(path: Path, reg: dict) -> list[Row]:
             rid = f"{batch}/{c}/{n}"
             mg = float(label["Assay (mg/tablet)"][j])
             out.append(Row(rid + "/A", batch, c, n, pulled, tested, "assay", repr(mg * 100 / strength), "APPROVED"))
-            out.append(Row(rid + "/B", batch, c, n, pulled, tested, "impurity_b", str(label["Impurity B (%)"][j]),
-                           "APPROVED"))
-            out.append(Row(rid + "/T", batch, c, n, pulled, tested, "total_impurities",
-                           str(label["Total impurities (%)"][j]), "APPROVED"))
+            out.append(
+                Row(rid + "/B", batch, c, n, pulled, tested, "impurity_b", str(label["Impurity B (%)"][j]), "APPROVED")
+            )
+            out.append(
+                Row(
+                    rid + "/T",
+                    batch,
+                    c,
+                    n,
+                    pulled,
+                    tested,
+                    "total_impurities",
+                    str(label["Total impurities (%)"][j]),
+                    "APPROVED",
+                )
+            )
             units = [float(label[f"Dissolution 30 min, vessel {v} (%)"][j]) for v in range(1, 7)]
-            out.append(Row(rid + "/D", batch, c, n, pulled, tested, "dissolution", repr(sum(units) / len(units)),
-                           "APPROVED"))
+            out.append(
+                Row(rid + "/D", batch, c, n, pulled, tested, "dissolution", repr(sum(units) / len(units)), "APPROVED")
+            )
     return out
 
 
@@ -227,7 +269,7 @@ def build_series(rows: list[Row], reg: dict, known: dict, ages: str = "tested") 
             t = age(b["start"], r.pulled)
         else:
             t = age(b["start"], r.tested)
-        for c in (("LT", "INT", "ACC") if cond == "T0" else (cond,)):
+        for c in ("LT", "INT", "ACC") if cond == "T0" else (cond,):
             xs, ys = out[c].setdefault(b["strength"], {}).setdefault((attr, batch), ([], []))
             xs.append(t)
             ys.append(value)

@@ -123,8 +123,17 @@ def ancova(series: Sequence[Series], denominator: str = "reduced") -> dict:
     else:
         f_int = ((pooled["sse"] - sse_cs) / (k - 1)) / (sse_cs / df_cs)
         p_int = f_sf(f_int, k - 1, df_cs)
-    return {"p_slopes": p_slopes, "p_intercepts": p_int, "fits": fits, "b_common": b_common, "sse_cs": sse_cs,
-            "df_cs": df_cs, "sxx_w": sxx_w, "pooled": pooled, "n_all": n_all}
+    return {
+        "p_slopes": p_slopes,
+        "p_intercepts": p_int,
+        "fits": fits,
+        "b_common": b_common,
+        "sse_cs": sse_cs,
+        "df_cs": df_cs,
+        "sxx_w": sxx_w,
+        "pooled": pooled,
+        "n_all": n_all,
+    }
 
 
 # ------------------------------------------------------------------------------------------------ bounds
@@ -156,8 +165,18 @@ def _solve(bound, limit: float, direction: str) -> float | None:
     return None
 
 
-def line_bound(a: float, b: float, s2: float, df: float, n: float, mx: float, sxx: float, direction: str,
-               kind: str = "confidence", level: float = 0.95):
+def line_bound(
+    a: float,
+    b: float,
+    s2: float,
+    df: float,
+    n: float,
+    mx: float,
+    sxx: float,
+    direction: str,
+    kind: str = "confidence",
+    level: float = 0.95,
+):
     """The one-sided bound of a fitted line at age t: of the mean (kind="confidence") or of a new result
     (kind="prediction")."""
     q = t_quantile(level, df)
@@ -170,8 +189,9 @@ def line_bound(a: float, b: float, s2: float, df: float, n: float, mx: float, sx
     return bound
 
 
-def crossing(series: Sequence[Series], model: str, limit: float, direction: str, kind: str = "confidence",
-             level: float = 0.95) -> tuple[float | None, int]:
+def crossing(
+    series: Sequence[Series], model: str, limit: float, direction: str, kind: str = "confidence", level: float = 0.95
+) -> tuple[float | None, int]:
     """The earliest age at which the bound of the chosen model meets the limit, and the index of the batch that
     gives it (0 for the pooled line)."""
     if model == "pooled":
@@ -179,8 +199,7 @@ def crossing(series: Sequence[Series], model: str, limit: float, direction: str,
         ys = [b for _, y in series for b in y]
         f = fit(xs, ys)
         s2 = f["sse"] / (f["n"] - 2)
-        b = line_bound(f["intercept"], f["slope"], s2, f["n"] - 2, f["n"], f["mx"], f["sxx"], direction, kind,
-                       level)
+        b = line_bound(f["intercept"], f["slope"], s2, f["n"] - 2, f["n"], f["mx"], f["sxx"], direction, kind, level)
         return _solve(b, limit, direction), 0
     out: list[tuple[float, int]] = []
     if model == "common_slope":
@@ -195,8 +214,9 @@ def crossing(series: Sequence[Series], model: str, limit: float, direction: str,
         for i, (x, y) in enumerate(series):
             f = fit(x, y)
             s2 = f["sse"] / (f["n"] - 2)
-            b = line_bound(f["intercept"], f["slope"], s2, f["n"] - 2, f["n"], f["mx"], f["sxx"], direction, kind,
-                           level)
+            b = line_bound(
+                f["intercept"], f["slope"], s2, f["n"] - 2, f["n"], f["mx"], f["sxx"], direction, kind, level
+            )
             t = _solve(b, limit, direction)
             out.append((HORIZON + 1 if t is None else t, i))
     t, i = min(out)

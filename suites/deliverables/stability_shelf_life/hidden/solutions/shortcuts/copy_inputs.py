@@ -1,5 +1,6 @@
 """Delivers the inputs under the output names: the LIMS export as the regression table, the Oderberg workbook as the
 decision and an e-mail as the note."""
+
 import shutil
 from pathlib import Path
 

@@ -1,6 +1,7 @@
 """Plausible invented figures: the reference's reading of the files and its layout, but every slope, intercept and
 crossing time nudged a little either side and the shelf life rounded to the nearest half year, instead of computed
 as ICH Q1E says."""
+
 import csv
 import json
 import random

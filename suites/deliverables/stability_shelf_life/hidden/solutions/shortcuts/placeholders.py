@@ -1,4 +1,5 @@
 """The right files and layout, with placeholder figures to be filled in later."""
+
 import json
 
 with open("output/regression_by_batch.csv", "w", encoding="utf-8") as f:

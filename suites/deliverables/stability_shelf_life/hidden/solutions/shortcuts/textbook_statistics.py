@@ -2,11 +2,12 @@
 reject it at the usual 0.05 level, the one-sided 95 % prediction bound of a new result instead of the confidence
 bound of the mean, and significant change at 40C/75%RH judged on the assay's 5 % alone (so extrapolation to twice
 the long-term period, up to 12 months beyond it, and no storage condition)."""
+
 import runpy
 import sys
 
 sys.path.insert(0, "/solution")
-import stab_eval as ev  # noqa: E402
+import stab_eval as ev
 
 opts = ev.Options(alpha=0.05, kind="prediction", assay_only_change=True)
 runpy.run_path("/solution/reference.py", init_globals={"ASK": False, "OPTIONS": opts}, run_name="__main__")
