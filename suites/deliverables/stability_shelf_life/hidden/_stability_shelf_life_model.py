@@ -18,7 +18,7 @@ PULLS = {"LT": [0, 3, 6, 9, 12, 18, 24], "INT": [0, 3, 6, 9, 12], "ACC": [0, 3, 
 # how much faster each attribute moves at the intermediate and accelerated conditions
 SPEED = {
     "INT": {"assay": 1.5, "impurity_b": 1.6, "total_impurities": 1.5, "dissolution": 1.5},
-    "ACC": {"assay": 5.0, "impurity_b": 7.0, "total_impurities": 5.0, "dissolution": 3.0},
+    "ACC": {"assay": 4.0, "impurity_b": 7.0, "total_impurities": 5.0, "dissolution": 3.0},
 }
 LOQ = 0.05
 LOD = 0.02

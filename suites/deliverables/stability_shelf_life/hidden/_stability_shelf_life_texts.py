@@ -39,7 +39,7 @@ def protocol(path: Path) -> None:
         (
             "p",
             "Appearance; assay of ostriclan by HPLC (% of label claim); impurity B and total impurities by HPLC "
-            "(%, area normalised with the validated relative response factors); dissolution at 30 minutes "
+            "(%, area normalised); dissolution at 30 minutes "
             "(6 units, % dissolved); water content. Acceptance criteria: the current shelf-life specification.",
         ),
         ("h", "4. Pulls and testing"),
