@@ -227,10 +227,10 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
         without = {k: v for k, v in known.items() if k not in keys}
         out = _deliver(tmp_path, "stability_review", without, f"no-{fact}")
         lost[fact] = 1.0 - _grade(tmp_path, "stability_review", out)[0]
-    assert all(0.12 <= v <= 0.3 for v in lost.values()), lost
+    assert all(0.2 <= v <= 0.36 for v in lost.values()), lost
     hinted = {k: v for k, v in known.items() if any(k in FACTS[f] for f in HINTED)}
-    assert _grade(tmp_path, "stability_review", _deliver(tmp_path, "stability_review", hinted, "hinted"))[0] <= 0.7
-    assert _grade(tmp_path, "stability_review", _deliver(tmp_path, "stability_review", None, "nobody"))[0] <= 0.6
+    assert _grade(tmp_path, "stability_review", _deliver(tmp_path, "stability_review", hinted, "hinted"))[0] <= 0.62
+    assert _grade(tmp_path, "stability_review", _deliver(tmp_path, "stability_review", None, "nobody"))[0] <= 0.5
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base"))[0] == 1.0
 
 

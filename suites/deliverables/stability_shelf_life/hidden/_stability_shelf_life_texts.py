@@ -302,7 +302,14 @@ def issues(inst: dict, story: dict) -> list[dict]:
                 "id": "same_run",
                 "what": f"{biased['batch']}'s 24-month assay from the same run is invalid too",
                 "all_of": [[biased["batch"].lower()]],
-                "any_of": ["invalid", "column", "retest", "same run", "same sequence", "sequence", "biased"],
+                "any_of": [
+                    f"{biased['retest']:.1f}",
+                    "invalidat",
+                    "same run",
+                    "same sequence",
+                    "same column",
+                    "biased",
+                ],
             },
             {
                 "id": "old_pack",
@@ -313,12 +320,14 @@ def issues(inst: dict, story: dict) -> list[dict]:
             {
                 "id": "rrf",
                 "what": "Oderberg's impurity B results used the wrong relative response factor",
+                "weight": 2,
                 "all_of": [["rrf", "response factor"]],
                 "any_of": ["0.8", "oderberg", "impurity b", "correct"],
             },
             {
                 "id": "commitment",
                 "what": "the agreed total impurities limit of 0.8 % at shelf life",
+                "weight": 2,
                 "all_of": [["total impurit"], ["0.8 %", "0.8%", "0.80 %", "0.80%", "nmt 0.8", "not more than 0.8"]],
                 "any_of": ["commitment", "agreed", "agency", "authority", "tighten", "limit", "criterion"],
             },
