@@ -149,7 +149,10 @@ def crossing(output, reference, params):
     def ok(item):
         s, a = item
         w = want["strengths"][s]["attributes"][a]["crossing_months"]
-        raw = _get(got, "strengths", s, "attributes", a, "crossing_months")
+        entry = _get(got, "strengths", s, "attributes", a)
+        if not isinstance(entry, dict) or "crossingmonths" not in {_key(k) for k in entry}:
+            return False  # an answer must be given, even "none" (null)
+        raw = _get(entry, "crossing_months")
         g = _number(raw)
         if w is None or w > HORIZON:
             return raw is None or (g is not None and g > HORIZON)

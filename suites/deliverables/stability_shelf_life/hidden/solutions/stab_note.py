@@ -53,10 +53,12 @@ def text(decision: dict, rows: list, known: dict, closed: set, late: list, reg: 
             )
     lines += [""]
     for s, v in decision["strengths"].items():
-        lines.append(
-            f"- {s}: {v['shelf_life_months']} months, limited by "
-            f"{NAMES.get(v['limiting_attribute'], 'the extrapolation limit')}."
-        )
+        crossing = v["attributes"][v["limiting_attribute"]]["crossing_months"] if v["limiting_attribute"] else None
+        if crossing is None or crossing >= decision["max_shelf_life_months"]:
+            why = "the extrapolation limit (every attribute's bound stays within its criterion until after it)"
+        else:
+            why = NAMES[v["limiting_attribute"]]
+        lines.append(f"- {s}: {v['shelf_life_months']} months, limited by {why}.")
     lines += [
         "",
         "Method (ICH Q1E): each attribute's long-term results regressed on age; batches tested for poolability by "
