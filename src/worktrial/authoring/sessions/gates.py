@@ -4,8 +4,8 @@ recovered) or rejects it with a reason code and the evidence.
 - `length`: the user's own words (quotes, placeholders and blanks left out) must be at least MIN_USER_CHARS;
 - `fixtures`: every attached file must be in the archive (`files/<sha256>`);
 - `redactions`: every placeholder in what the user wrote must be recovered, and only in two ways: by context (the
-  agent's side of the session — its messages, tool calls and results — holds the same words around exactly one
-  value of that kind) or, for a URL, host-unique (the session holds exactly one URL on the redactor's host);
+  agent's side of the session — its messages, tool calls and results — holds exactly one value of that kind next
+  to the same CONTEXT_CHARS characters of words the span had before or after it) or, for a URL, host-unique (the session holds exactly one URL on the redactor's host);
 - `network`: every URL the ask needs must be a recorded resource that answered when the session ran (its body is
   then bundled with the task, so the task runs offline);
 - `duplicates`: the same ask over the same files as an earlier session is one task, not two.
@@ -74,17 +74,21 @@ def fixtures(session: Session, archive: Archive) -> Rejection | None:
     return None
 
 
+CONTEXT_CHARS = 16  # words on one side of the span that must recur around the value
+
+
 def _context_values(kind: str, before: str, after: str, text: str) -> set[str]:
-    """Values of `kind` that `text` holds between the same words as the redacted span had around it."""
+    """Values of `kind` that `text` holds next to the same words the redacted span had on either side."""
     pattern = KINDS[kind]
     found: set[str] = set()
-    b, a = before[-30:].strip(), after[:30].strip()
-    if not b and not a:
-        return found
+    b = " ".join(before.split())[-CONTEXT_CHARS:]
+    a = " ".join(after.split())[:CONTEXT_CHARS]
+    if len(b) < CONTEXT_CHARS and len(a) < CONTEXT_CHARS:
+        return found  # too little context to tell one value from another
     for m in pattern.finditer(text):
-        head = " ".join(text[max(0, m.start() - 120) : m.start()].split())
-        tail = " ".join(text[m.end() : m.end() + 120].split())
-        if (not b or head.endswith(" ".join(b.split()))) and (not a or tail.startswith(" ".join(a.split()))):
+        head = " ".join(text[max(0, m.start() - 200) : m.start()].split())
+        tail = " ".join(text[m.end() : m.end() + 200].split())
+        if (len(b) == CONTEXT_CHARS and head.endswith(b)) or (len(a) == CONTEXT_CHARS and tail.startswith(a)):
             found.add(m.group(0).rstrip(".,;:"))
     return found
 
