@@ -5,7 +5,8 @@ recovered) or rejects it with a reason code and the evidence.
 - `fixtures`: every attached file must be in the archive (`files/<sha256>`);
 - `redactions`: every placeholder in what the user wrote must be recovered, and only in two ways: by context (the
   agent's side of the session — its messages, tool calls and results — holds exactly one value of that kind next
-  to the same CONTEXT_CHARS characters of words the span had before or after it) or, for a URL, host-unique (the session holds exactly one URL on the redactor's host);
+  to the same CONTEXT_CHARS characters of words the span had before or after it) or, for a URL, host-unique (the
+  session holds exactly one URL on the redactor's host);
 - `network`: every URL the ask needs must be a recorded resource that answered when the session ran (its body is
   then bundled with the task, so the task runs offline);
 - `duplicates`: the same ask over the same files as an earlier session is one task, not two.
