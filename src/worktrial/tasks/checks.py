@@ -378,6 +378,24 @@ class WorldStateCheck(CheckBase, Tolerance):
         return self
 
 
+def _terms(items: Any) -> Any:
+    return [[t] if isinstance(t, str) else t for t in items] if isinstance(items, list) else items
+
+
+class KeyTermsCheck(CheckBase):
+    kind: Literal["key_terms"] = Field(
+        description="The text of the matching files, together, contains each key term; the value is the share found."
+    )
+    path: RelPath = Field(
+        "**/*", description="Glob of files whose text is searched (text is extracted from documents)."
+    )
+    terms: Annotated[list[list[Annotated[str, Field(min_length=1)]]], BeforeValidator(_terms)] = Field(
+        min_length=1,
+        description="Each item a term, or a list of alternative wordings of which one must appear; matched "
+        "ignoring case, blanks and thousands separators.",
+    )
+
+
 class RubricProbeCheck(CheckBase):
     kind: Literal["rubric_probe"] = Field(
         description="A narrow yes/no question about one file to an LLM judge; not judged without a judge."
@@ -422,6 +440,7 @@ CheckSpec = Annotated[
     | PptxStructureCheck
     | HtmlStructureCheck
     | WorldStateCheck
+    | KeyTermsCheck
     | RubricProbeCheck
     | PythonCheck,
     Field(discriminator="kind"),
@@ -444,7 +463,7 @@ CheckList = Annotated[list[CheckSpec], AfterValidator(_unique_names)]
 CHECK_KINDS: tuple[str, ...] = (
     "exists", "count", "file_type", "opens", "non_empty", "no_traceback", "no_placeholder", "exact", "hash",
     "numeric", "tabular", "json_schema", "json_fields", "xlsx_cells", "docx_structure", "pptx_structure",
-    "html_structure", "world_state", "rubric_probe", "python",
+    "html_structure", "world_state", "key_terms", "rubric_probe", "python",
 )  # fmt: skip
 
 # ---------------------------------------------------------------- the 5-dimension rubric ([grader.rubric])

@@ -36,6 +36,7 @@ CHECKS: dict[str, tuple[str, str]] = {
     "pptx_structure": ("documents", "pptx_structure"),
     "html_structure": ("webpage", "html_structure"),
     "world_state": ("world", "world_state"),
+    "key_terms": ("rules", "key_terms"),
     "rubric_probe": ("probe", "rubric_probe"),
     "python": ("custom", "python_check"),
 }

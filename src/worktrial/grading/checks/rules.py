@@ -12,6 +12,7 @@ from worktrial.tasks.checks import (
     ExistsCheck,
     FileTypeCheck,
     HashCheck,
+    KeyTermsCheck,
     NonEmptyCheck,
     NoPlaceholderCheck,
     NoTracebackCheck,
@@ -182,3 +183,29 @@ def sha256(spec: HashCheck, ctx: CheckContext) -> Outcome:
     digest = hashlib.sha256(data).hexdigest()
     ok = digest == spec.sha256.lower()
     return Outcome.binary(ok, f"sha256 {digest}" + ("" if ok else f", expected {spec.sha256.lower()}"))
+
+
+def _flat(text: str) -> str:
+    """Lower case, blanks collapsed, thousands separators dropped: how key terms are matched."""
+    return re.sub(r"(?<=\d),(?=\d{3}\b)", "", " ".join(text.lower().split()))
+
+
+def key_terms(spec: KeyTermsCheck, ctx: CheckContext) -> Outcome:
+    m = ctx.output.glob(spec.path)
+    if m.links:
+        return Outcome.failed(m.link_evidence())
+    if not m.files:
+        return Outcome.failed(
+            f"no file matches {spec.path}" + (f" ({ctx.output.problem})" if ctx.output.problem else "")
+        )
+    texts = []
+    for entry in m.files:
+        try:
+            texts.append(document_text(ctx, entry) or "")
+        except FileProblem:
+            continue
+    text = _flat("\n".join(texts))
+    missing = [alts[0] for alts in spec.terms if not any(_flat(a) in text for a in alts)]
+    found = len(spec.terms) - len(missing)
+    evidence = f"{found} of {len(spec.terms)} key terms" + (f"; missing: {listing(missing)}" if missing else "")
+    return Outcome(value=found / len(spec.terms), evidence=clip(evidence))
