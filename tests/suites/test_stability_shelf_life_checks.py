@@ -70,10 +70,10 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
     people = (HARD / "hidden/people.toml").read_text(encoding="utf-8")
     assert "relative response factor of 1.00 instead of the validated 0.80" in people
     assert "total impurities shelf-life limit of not more than 0.8 %" in people
-    assert "C10-2309's 24-month assay is invalidated too, and its retest gave 96.4 %" in people
+    assert "C10-2309's 24-month assay is invalidated too, and its retest gave 96.5 %" in people
     assert "O20-2314 is not representative of the commercial pack" in people
     text = _inputs_text(HARD).casefold()
-    for word in ("response factor", "rrf", "0.8 %", "pre-submission", "commit", "pvc", "collapsed", "96.4"):
+    for word in ("response factor", "rrf", "0.8 %", "pre-submission", "commit", "pvc", "collapsed", "96.5"):
         assert word not in text, word
     # the hints that are there: the open investigation, the other pack component on the register
     assert "oos-25-031" in text and "phase i has not found a cause" in text

@@ -101,7 +101,10 @@ def simulate(inst: dict) -> tuple[list[Batch], list[Result], dict]:
                 pulled = add_months(b.start, n) + timedelta(days=rng.randint(0, 6))
                 late = rng.random() < inst["late_share"]
                 tested = pulled + timedelta(days=rng.randint(28, 64) if late and n >= 6 else rng.randint(3, 14))
-                times[(cond, n)] = (pulled, tested)
+                if pulled >= inst["export_date"]:
+                    continue  # not pulled yet when LIMS was exported
+                # nothing is tested after the export that reports it
+                times[(cond, n)] = (pulled, min(tested, inst["export_date"] - timedelta(days=1)))
         for (cond, n), (pulled, tested) in times.items():
             t = age(b, tested)
             for attr in ATTRS:
