@@ -32,10 +32,16 @@ def terms(**changes) -> dict:
     return t
 
 
-OLDER = terms(pb=[(None, 7.5)], hd_threshold=55.0, hd={"HB": 10.0, "PB": 7.5}, reserve=(15.0, 3),
-              sub={"translation": 75.0, "serial": 90.0, "audio_licence": 50.0})
+OLDER = terms(
+    pb=[(None, 7.5)],
+    hd_threshold=55.0,
+    hd={"HB": 10.0, "PB": 7.5},
+    reserve=(15.0, 3),
+    sub={"translation": 75.0, "serial": 90.0, "audio_licence": 50.0},
+)
 PBO = terms(pb=[(10000, 7.5), (None, 10.0)], hd={"HB": 10.0, "PB": 6.0}, audio=25.0)
 
+# fmt: off
 # Each contract: editions are (format, RRP, publication date, home copies a month, cumulative home copies sold at
 # full royalty to 30 June 2026) for print; (format, units a month, price) for ebook (USD list) and audio (GBP net).
 # advance: instalments (stage, amount, date paid); unearned: the advance still unearned at 30 June 2026.
@@ -138,7 +144,8 @@ BASE_SPECIAL = [
 
 # ------------------------------------------------------------------------------------------- the hard instance
 
-HARD_CONTRACTS: list[dict] = BASE_CONTRACTS + [
+HARD_CONTRACTS: list[dict] = [
+    *BASE_CONTRACTS,
     dict(cid="KL-2021-013", author="A0151", title="Hollow Crown Street", signed="2021-08-19", terms=PBO,
          editions=[("PB", 9.99, "2022-09-01", 410, 12960), ("EB", 640, 6.99), ("AU", 140, 5.60)],
          advance=[("signature", 5000, "2021-08-30"), ("publication", 5000, "2022-09-01")],
@@ -172,7 +179,8 @@ HARD_CONTRACTS: list[dict] = BASE_CONTRACTS + [
          unearned=5000.0),
 ]
 
-HARD_AUTHORS = BASE_AUTHORS + [
+HARD_AUTHORS = [
+    *BASE_AUTHORS,
     ("A0151", "Priya Castellane", "PH"),
     ("A0156", "Gideon Farrier", "TV"),
     ("A0160", "Lucía Brennan", "CL"),
@@ -181,7 +189,8 @@ HARD_AUTHORS = BASE_AUTHORS + [
     ("A0170", "Felix Aronsen", "ML"),
 ]
 
-HARD_DEALS: list[tuple] = BASE_DEALS + [
+HARD_DEALS: list[tuple] = [
+    *BASE_DEALS,
     ("SR-26-019", "KL-2019-015", "translation", "Haneul Media", "Korean", "signature", "USD", 5000.0, "Shinwon Agency",
      10.0, 3537.00, "2026-10-09"),
     ("SR-26-020", "KL-2022-020", "translation", "Haneul Media", "Korean", "signature", "USD", 4000.0, "Shinwon Agency",
@@ -192,7 +201,8 @@ HARD_DEALS: list[tuple] = BASE_DEALS + [
      1800.0, None, 0.0, 1800.00, "2026-08-20"),
 ]
 
-HARD_SPECIAL = BASE_SPECIAL + [
+HARD_SPECIAL = [
+    *BASE_SPECIAL,
     ("SS-26-044", "2026-07-06", "Fenwick Stores plc", "GB", ("KL-2022-014", "PB"), 3000, 62.0,
      "Summer Reads promotion - see JW"),
     ("SS-26-045", "2026-07-06", "Fenwick Stores plc", "GB", ("KL-2021-006", "PB"), 2500, 62.0,
@@ -220,12 +230,32 @@ HARD_FACTS = {
                                    ("KL-2024-017", "HB"): 171}},
 }
 
+# fmt: on
+
 INSTANCES = {
-    "base": {"seed": 2026_07, "contracts": BASE_CONTRACTS, "authors": BASE_AUTHORS, "deals": BASE_DEALS,
-             "special": BASE_SPECIAL, "facts": {}, "hard": False, "repeat": "2026-09",
-             "agent_change": {"author": "A0136", "new": "Halden Rowe Literary"}},
-    "full_list": {"seed": 2026_12, "contracts": HARD_CONTRACTS, "authors": HARD_AUTHORS, "deals": HARD_DEALS,
-                  "special": HARD_SPECIAL, "facts": HARD_FACTS, "hard": True, "repeat": "2026-08",
-                  "agent_change": {"author": "A0136", "new": "Halden Rowe Literary"},
-                  "lanyard_closed": "2026-12-14", "new_layout_from": "2026-10", "reversion": "KL-2020-018"},
+    "base": {
+        "seed": 2026_07,
+        "contracts": BASE_CONTRACTS,
+        "authors": BASE_AUTHORS,
+        "deals": BASE_DEALS,
+        "special": BASE_SPECIAL,
+        "facts": {},
+        "hard": False,
+        "repeat": "2026-09",
+        "agent_change": {"author": "A0136", "new": "Halden Rowe Literary"},
+    },
+    "full_list": {
+        "seed": 2026_12,
+        "contracts": HARD_CONTRACTS,
+        "authors": HARD_AUTHORS,
+        "deals": HARD_DEALS,
+        "special": HARD_SPECIAL,
+        "facts": HARD_FACTS,
+        "hard": True,
+        "repeat": "2026-08",
+        "agent_change": {"author": "A0136", "new": "Halden Rowe Literary"},
+        "lanyard_closed": "2026-12-14",
+        "new_layout_from": "2026-10",
+        "reversion": "KL-2020-018",
+    },
 }

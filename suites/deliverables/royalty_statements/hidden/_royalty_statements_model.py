@@ -35,8 +35,13 @@ EXPORT_ACCOUNTS = [
 ]
 SPECIAL_ACCOUNT = ("PL-90001", "KESTREL LANE SPECIAL SALES (DIRECT INV)", "GB", 0.0, 0.0)
 EXPORT_SHARE = 0.14  # export copies per home copy
-RETAILERS = [("Riverbend eBooks", 0.70, 0.46), ("Pomme Books", 0.70, 0.20), ("Kobalt Reader", 0.65, 0.14),
-             ("Lumen Play Books", 0.60, 0.10), ("Folio Unlimited", 0.55, 0.10)]
+RETAILERS = [
+    ("Riverbend eBooks", 0.70, 0.46),
+    ("Pomme Books", 0.70, 0.20),
+    ("Kobalt Reader", 0.65, 0.14),
+    ("Lumen Play Books", 0.60, 0.10),
+    ("Folio Unlimited", 0.55, 0.10),
+]
 TERRITORIES = [("GB", 0.62), ("US", 0.18), ("IE", 0.05), ("AU", 0.08), ("CA", 0.07)]
 USD_RATES = {7: 0.7842, 8: 0.7795, 9: 0.7731, 10: 0.7864, 11: 0.7912, 12: 0.7887}
 REMITTED = {7: "2026-09-14", 8: "2026-10-13", 9: "2026-11-13", 10: "2026-12-14", 11: "2027-01-14", 12: "2027-02-12"}
@@ -76,6 +81,7 @@ class Edition:
 @dataclass
 class Sale:
     """One line of Pellham's report, of the special sales record, or the Lanyard credit."""
+
     source: str  # pellham, special, credit
     when: date
     account: str
@@ -121,16 +127,20 @@ def build_catalogue(name: str, inst: dict) -> World:
             w.editions[isbn] = ed
             w.by_key[(c["cid"], e[0])] = ed
     for aid, author, agent in inst["authors"]:
-        w.authors[aid] = {"id": aid, "name": author, "agent": agent,
-                          "agency": AGENCIES[agent][0] if agent else None,
-                          "commission": AGENCIES[agent][1] if agent else 0.0}
+        w.authors[aid] = {
+            "id": aid,
+            "name": author,
+            "agent": agent,
+            "agency": AGENCIES[agent][0] if agent else None,
+            "commission": AGENCIES[agent][1] if agent else 0.0,
+        }
     return w
 
 
 def _qty(rng: random.Random, lam: float) -> int:
     if lam <= 0:
         return 0
-    return max(0, round(rng.gauss(lam, math.sqrt(lam) + 0.3 * lam ** 0.8)))
+    return max(0, round(rng.gauss(lam, math.sqrt(lam) + 0.3 * lam**0.8)))
 
 
 def _month_days(y: int, m: int) -> list[date]:
@@ -145,7 +155,7 @@ def simulate(name: str, inst: dict) -> World:
     rng = random.Random(inst["seed"])
     closed = d(inst["lanyard_closed"]) if inst.get("lanyard_closed") else None
     inv = 4000
-    for (y, m) in MONTHS:
+    for y, m in MONTHS:
         days = [x for x in _month_days(y, m) if x.weekday() < 5]
         for ed in w.editions.values():
             if ed.fmt not in ("HB", "PB"):
@@ -154,7 +164,7 @@ def simulate(name: str, inst: dict) -> World:
                 continue
             live = [x for x in days if x >= ed.pub]
             scale = len(live) / len(days)
-            launch = 1.6 if PERIOD_START <= ed.pub and (y - ed.pub.year) * 12 + m - ed.pub.month < 2 else 1.0
+            launch = 1.6 if ed.pub >= PERIOD_START and (y - ed.pub.year) * 12 + m - ed.pub.month < 2 else 1.0
             accounts = [(a, ed.pop * a[4] * scale * launch) for a in HOME_ACCOUNTS]
             accounts += [(a, ed.pop * EXPORT_SHARE * a[4] * scale * launch) for a in EXPORT_ACCOUNTS]
             for a, lam in accounts:
@@ -171,33 +181,104 @@ def simulate(name: str, inst: dict) -> World:
                     inv += rng.randint(1, 9)
                     when = rng.choice(live_a)
                     value = money(part * ed.rrp * (1 - a[3] / 100))
-                    w.sales.append(Sale("pellham", when, a[0], a[1], a[2], ed.isbn, part, ed.rrp, a[3], value,
-                                        f"PI-{when:%y%m}-{inv:06d}", "INV"))
+                    w.sales.append(
+                        Sale(
+                            "pellham",
+                            when,
+                            a[0],
+                            a[1],
+                            a[2],
+                            ed.isbn,
+                            part,
+                            ed.rrp,
+                            a[3],
+                            value,
+                            f"PI-{when:%y%m}-{inv:06d}",
+                            "INV",
+                        )
+                    )
                 if lam >= 1.5 and rng.random() < 0.22 and live_a:
                     r = max(1, round(lam * rng.uniform(0.05, 0.35)))
                     inv += rng.randint(1, 9)
                     when = rng.choice(live_a)
-                    w.sales.append(Sale("pellham", when, a[0], a[1], a[2], ed.isbn, -r, ed.rrp, a[3],
-                                        -money(r * ed.rrp * (1 - a[3] / 100)), f"PC-{when:%y%m}-{inv:06d}", "CRN"))
+                    w.sales.append(
+                        Sale(
+                            "pellham",
+                            when,
+                            a[0],
+                            a[1],
+                            a[2],
+                            ed.isbn,
+                            -r,
+                            ed.rrp,
+                            a[3],
+                            -money(r * ed.rrp * (1 - a[3] / 100)),
+                            f"PC-{when:%y%m}-{inv:06d}",
+                            "CRN",
+                        )
+                    )
         # the classic (no author's contract) sells too
         inv += 3
         when = rng.choice(days)
         q = _qty(rng, 60)
-        w.sales.append(Sale("pellham", when, "PL-10021", "Waterfield Books Ltd", "GB", CLASSIC["isbn"], q,
-                            CLASSIC["rrp"], 50.0, money(q * CLASSIC["rrp"] * 0.5), f"PI-{when:%y%m}-{inv:06d}", "INV"))
+        w.sales.append(
+            Sale(
+                "pellham",
+                when,
+                "PL-10021",
+                "Waterfield Books Ltd",
+                "GB",
+                CLASSIC["isbn"],
+                q,
+                CLASSIC["rrp"],
+                50.0,
+                money(q * CLASSIC["rrp"] * 0.5),
+                f"PI-{when:%y%m}-{inv:06d}",
+                "INV",
+            )
+        )
     for ref, when, customer, country, key, copies, disc, note in inst["special"]:
         ed = w.by_key[key]
         price = money(ed.rrp * (1 - disc / 100))
-        w.sales.append(Sale("special", d(when), ref, customer, country, ed.isbn, copies, ed.rrp, disc,
-                            money(copies * price), ref, "INV", note))
+        w.sales.append(
+            Sale(
+                "special",
+                d(when),
+                ref,
+                customer,
+                country,
+                ed.isbn,
+                copies,
+                ed.rrp,
+                disc,
+                money(copies * price),
+                ref,
+                "INV",
+                note,
+            )
+        )
     facts = inst["facts"]
     if "lanyard_returns" in facts:
         lr = facts["lanyard_returns"]
         for key, r in lr["copies"].items():
             ed = w.by_key[key]
-            w.credit.append(Sale("credit", d(lr["dated"]), "PL-10034", "Lanyard Books plc", "GB", ed.isbn, -r,
-                                 ed.rrp, 52.5, -money(r * ed.rrp * 0.475), lr["note"], "CRN"))
-    for (y, m) in MONTHS:
+            w.credit.append(
+                Sale(
+                    "credit",
+                    d(lr["dated"]),
+                    "PL-10034",
+                    "Lanyard Books plc",
+                    "GB",
+                    ed.isbn,
+                    -r,
+                    ed.rrp,
+                    52.5,
+                    -money(r * ed.rrp * 0.475),
+                    lr["note"],
+                    "CRN",
+                )
+            )
+    for y, m in MONTHS:
         for ed in w.editions.values():
             c = w.contracts[ed.cid]
             print_pub = min((e.pub for e in w.editions.values() if e.cid == ed.cid and e.pub), default=None)
@@ -210,165 +291,44 @@ def simulate(name: str, inst: dict) -> World:
                         u = _qty(rng, total * rshare * tshare)
                         if u == 0:
                             continue
-                        w.ebook.append({"month": m, "isbn": ed.isbn, "title": c["title"], "retailer": retailer,
-                                        "territory": terr, "units": u, "list": ed.rrp,
-                                        "net": money(u * ed.rrp * rate)})
+                        w.ebook.append(
+                            {
+                                "month": m,
+                                "isbn": ed.isbn,
+                                "title": c["title"],
+                                "retailer": retailer,
+                                "territory": terr,
+                                "units": u,
+                                "list": ed.rrp,
+                                "net": money(u * ed.rrp * rate),
+                            }
+                        )
                         if rng.random() < 0.05:
-                            w.ebook.append({"month": m, "isbn": ed.isbn, "title": c["title"], "retailer": retailer,
-                                            "territory": terr, "units": -1, "list": ed.rrp,
-                                            "net": -money(ed.rrp * rate)})
+                            w.ebook.append(
+                                {
+                                    "month": m,
+                                    "isbn": ed.isbn,
+                                    "title": c["title"],
+                                    "retailer": retailer,
+                                    "territory": terr,
+                                    "units": -1,
+                                    "list": ed.rrp,
+                                    "net": -money(ed.rrp * rate),
+                                }
+                            )
             else:
                 u = _qty(rng, ed.pop)
-                w.audio.append({"month": m, "isbn": ed.isbn, "title": c["title"], "author": c["author"], "units": u,
-                                "net": money(u * ed.rrp * rng.uniform(0.93, 1.07))})
-    for (_, m) in MONTHS:
+                w.audio.append(
+                    {
+                        "month": m,
+                        "isbn": ed.isbn,
+                        "title": c["title"],
+                        "author": c["author"],
+                        "units": u,
+                        "net": money(u * ed.rrp * rng.uniform(0.93, 1.07)),
+                    }
+                )
+    for _, m in MONTHS:
         usd = money(sum(r["net"] for r in w.ebook if r["month"] == m))
         w.remit[m] = (usd, money(usd * USD_RATES[m]))
     return w
-
-
-# ------------------------------------------------------------------------------------------------ statements
-
-
-def band_royalty(bands: list[tuple[int | None, float]], start: int, n: int, rrp: float) -> float:
-    """Royalty on copies start+1 .. start+n (n may be negative: returns come off the top) on the escalator."""
-    def cum(c: int) -> float:
-        total, lo = 0.0, 0
-        for size, rate in bands:
-            hi = math.inf if size is None else lo + size
-            if c > lo:
-                total += (min(c, hi) - lo) * rate / 100 * rrp
-            lo = hi
-        return total
-    return cum(start + n) - cum(start)
-
-
-def contract_terms(c: dict, when: date = PERIOD_START) -> dict:
-    t = {k: (dict(v) if isinstance(v, dict) else v) for k, v in c["terms"].items()}
-    amend = c.get("amended")
-    if amend and d(amend["from"]) <= when:
-        t.update({k: v for k, v in amend.items() if k not in ("date", "from")})
-    return t
-
-
-def is_home(country: str) -> bool:
-    return country in ("GB", "IE")
-
-
-def channel_of(s: Sale, t: dict) -> str:
-    if not is_home(s.country):
-        return "export"
-    return "high_discount" if s.disc >= t["hd_threshold"] else "home"
-
-
-def sold(w: World, s: Sale, known: set[str]) -> Sale:
-    """The sale as it counts once the staff's facts are known (a consignment counts only what sold through)."""
-    cons = w.inst["facts"].get("consignment")
-    if cons and "consignment" in known and s.source == "special" and s.doc in cons["refs"]:
-        q = cons["sold"][s.doc]
-        return Sale(s.source, s.when, s.account, s.name, s.country, s.isbn, q, s.rrp, s.disc,
-                    money(q * money(s.rrp * (1 - s.disc / 100))), s.doc, s.kind, s.note)
-    return s
-
-
-def reserve_periods(pub: date) -> int:
-    """How many accounting periods an edition published on `pub` has been on sale by this one (this one counts)."""
-    half = (pub.year, 0 if pub.month <= 6 else 1)
-    return (2026 - half[0]) * 2 + (1 - half[1]) + 1
-
-
-def statements(w: World, ledger: dict, known: set[str]) -> dict:
-    """Lines, accounts and authors of the half-year's statements. `ledger` gives each edition's cumulative copies
-    and each account's unearned advance and reserve as the last statements left them; `known` are the staff's
-    facts applied (the reference is run with all of them)."""
-    facts = w.inst["facts"]
-    lines: dict[tuple[str, str, str], list] = {}
-    reserve_base: dict[str, float] = {}
-    events = [sold(w, s, known) for s in w.sales if s.kind != "DSP"]
-    if "lanyard_returns" in known:
-        events += w.credit
-    for ed in w.editions.values():
-        if ed.fmt not in ("HB", "PB"):
-            continue
-        c = w.contracts[ed.cid]
-        t = contract_terms(c)
-        mine = [s for s in events if s.isbn == ed.isbn]
-        by: dict[str, list[Sale]] = {}
-        for s in mine:
-            by.setdefault(channel_of(s, t), []).append(s)
-        earned = 0.0
-        for ch, ss in by.items():
-            units = sum(s.qty for s in ss)
-            if ch == "home":
-                roy = money(band_royalty(t[ed.fmt.lower()], ed.c0, units, ed.rrp))
-            else:
-                rate = t["export" if ch == "export" else "hd"][ed.fmt]
-                roy = money(rate / 100 * sum(s.value for s in ss))
-            lines[(ed.cid, ed.isbn, ch)] = [units, roy]
-            earned += roy
-        pct, periods = t["reserve"]
-        if reserve_periods(ed.pub) <= periods and earned > 0:
-            reserve_base[ed.cid] = reserve_base.get(ed.cid, 0.0) + money(pct / 100 * earned)
-    side = facts.get("side_letter") if "side_letter" in known else None
-    for ed in w.editions.values():
-        c = w.contracts[ed.cid]
-        t = contract_terms(c)
-        if ed.fmt == "EB":
-            rows = [r for r in w.ebook if r["isbn"] == ed.isbn]
-            if not rows:
-                continue
-            gbp = sum(r["net"] * w.remit[r["month"]][1] / w.remit[r["month"]][0] for r in rows)
-            rate = t["ebook"]
-            if side and w.authors[c["author"]]["agent"] == side["agency"]:
-                rate = max(rate, side["ebook"])
-            lines[(ed.cid, ed.isbn, "ebook")] = [sum(r["units"] for r in rows), money(rate / 100 * gbp)]
-        elif ed.fmt == "AU":
-            rows = [r for r in w.audio if r["isbn"] == ed.isbn]
-            if rows:
-                lines[(ed.cid, ed.isbn, "audio")] = [sum(r["units"] for r in rows),
-                                                      money(t["audio"] / 100 * sum(r["net"] for r in rows))]
-    wht = facts.get("withholding") if "withholding" in known else None
-    for deal in w.inst["deals"]:
-        ref, cid, right, gbp, when = deal[0], deal[1], deal[2], deal[10], deal[11]
-        if not when or not (PERIOD_START <= d(when) <= PERIOD_END):
-            continue
-        if wht and ref in wht["refs"]:
-            gbp = money(gbp * (1 - wht["rate"] / 100))
-        share = contract_terms(w.contracts[cid])["sub"][right]
-        key = (cid, "", right)
-        lines.setdefault(key, [0, 0.0])
-        lines[key][1] = money(lines[key][1] + share / 100 * gbp)
-    # accounts: contracts accounted jointly form one account
-    accounts: dict[str, list[str]] = {}
-    for cid, c in w.contracts.items():
-        group = sorted({cid, c["joint"]}) if c.get("joint") else [cid]
-        accounts[" + ".join(group)] = group
-    acc_out: dict[str, dict] = {}
-    for acc, cids in accounts.items():
-        sales_roy = money(sum(v[1] for k, v in lines.items() if k[0] in cids and k[1]))
-        sub = money(sum(v[1] for k, v in lines.items() if k[0] in cids and not k[1]))
-        held = money(sum(reserve_base.get(cid, 0.0) for cid in cids))
-        released = ledger["reserve_h1"].get(acc, 0.0)
-        advances = money(sum(a for cid in cids for _, a, paid in w.contracts[cid]["advance"]
-                             if PERIOD_START <= d(paid) <= PERIOD_END))
-        unearned_bf = ledger["unearned"].get(acc, 0.0)
-        credit = money(sales_roy + sub - held + released)
-        owed = money(unearned_bf + advances)
-        acc_out[acc] = {"contracts": cids, "author": w.contracts[cids[0]]["author"], "sales": sales_roy, "sub": sub,
-                        "held": held, "released": released, "advances": advances, "unearned_bf": unearned_bf,
-                        "credit": credit, "unearned": money(max(0.0, owed - credit)),
-                        "payable": money(max(0.0, credit - owed))}
-        assert credit >= 0, (acc, credit)
-    authors = {}
-    for aid in w.authors:
-        mine = [a for a in acc_out.values() if a["author"] == aid]
-        authors[aid] = {
-            "sales_royalties_gbp": money(sum(a["sales"] for a in mine)),
-            "subrights_gbp": money(sum(a["sub"] for a in mine)),
-            "reserve_held_gbp": money(sum(a["held"] for a in mine)),
-            "reserve_released_gbp": money(sum(a["released"] for a in mine)),
-            "unearned_advance_gbp": money(sum(a["unearned"] for a in mine)),
-            "payable_gbp": money(sum(a["payable"] for a in mine)),
-        }
-    return {"lines": lines, "accounts": acc_out, "authors": authors,
-            "total_payable_gbp": money(sum(a["payable_gbp"] for a in authors.values()))}

@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 from datetime import date
 
-from _royalty_statements_model import World, band_royalty, contract_terms, d, money
+from _royalty_statements_model import World, d, money
+from _royalty_statements_truth import band_royalty, contract_terms
 
 PERIODS = [("H2 2025", date(2025, 7, 1), date(2025, 12, 31)), ("H1 2026", date(2026, 1, 1), date(2026, 6, 30))]
 HOME_SHARE = 0.49
@@ -25,18 +26,27 @@ def prior(w: World) -> dict:
     lines: list[dict] = []
     credit: dict[tuple[str, str], dict] = {}  # (period, cid) -> sales, sub, reserve
     for cid, c in w.contracts.items():
-        for label, start, end in PERIODS:
+        for label, _, _ in PERIODS:
             credit[(label, cid)] = {"sales": 0.0, "sub": 0.0, "reserve": 0.0}
         eds = [e for e in w.editions.values() if e.cid == cid]
         for ed in eds:
             if ed.fmt in ("HB", "PB"):
                 # cumulative home copies at 31 December 2025 and 30 June 2025, back from 30 June 2026
-                h1 = ed.c0 if ed.pub >= date(2026, 1, 1) else min(ed.c0, round(6 * ed.pop * HOME_SHARE *
-                                                                                rng.uniform(0.85, 1.15)))
+                h1 = (
+                    ed.c0
+                    if ed.pub >= date(2026, 1, 1)
+                    else min(ed.c0, round(6 * ed.pop * HOME_SHARE * rng.uniform(0.85, 1.15)))
+                )
                 c_dec = ed.c0 - h1
-                h2 = 0 if ed.pub > date(2025, 12, 31) else (c_dec if ed.pub >= date(2025, 7, 1) else
-                                                            min(c_dec, round(6 * ed.pop * HOME_SHARE *
-                                                                             rng.uniform(0.85, 1.15))))
+                h2 = (
+                    0
+                    if ed.pub > date(2025, 12, 31)
+                    else (
+                        c_dec
+                        if ed.pub >= date(2025, 7, 1)
+                        else min(c_dec, round(6 * ed.pop * HOME_SHARE * rng.uniform(0.85, 1.15)))
+                    )
+                )
                 starts = {"H2 2025": c_dec - h2, "H1 2026": c_dec}
                 units = {"H2 2025": h2, "H1 2026": h1}
             for label, start, end in PERIODS:
@@ -50,8 +60,11 @@ def prior(w: World) -> dict:
                     ex_u = round((u + hd_u) * 0.14 * rng.uniform(0.7, 1.3))
                     hd = money(t["hd"][ed.fmt] / 100 * hd_u * ed.rrp * 0.41)
                     ex = money(t["export"][ed.fmt] / 100 * ex_u * ed.rrp * 0.43)
-                    rows = [("Home", u, home, starts[label] + u), ("High discount", hd_u, hd, None),
-                            ("Export", ex_u, ex, None)]
+                    rows = [
+                        ("Home", u, home, starts[label] + u),
+                        ("High discount", hd_u, hd, None),
+                        ("Export", ex_u, ex, None),
+                    ]
                     earned = home + hd + ex
                     pct, n = t["reserve"]
                     if _eligible(ed.pub, start, n):
@@ -69,8 +82,17 @@ def prior(w: World) -> dict:
                         roy = money(t["audio"] / 100 * u * ed.rrp)
                         rows = [("Audio", u, roy, None)]
                 for line, u, roy, cum in rows:
-                    lines.append({"period": label, "contract": cid, "isbn": ed.isbn, "line": line, "units": u,
-                                  "royalty": roy, "cumulative": cum})
+                    lines.append(
+                        {
+                            "period": label,
+                            "contract": cid,
+                            "isbn": ed.isbn,
+                            "line": line,
+                            "units": u,
+                            "royalty": roy,
+                            "cumulative": cum,
+                        }
+                    )
                     credit[(label, cid)]["sales"] += roy
         for deal in w.inst["deals"]:
             if deal[1] != cid or not deal[11]:
@@ -78,8 +100,17 @@ def prior(w: World) -> dict:
             for label, start, end in PERIODS:
                 if start <= d(deal[11]) <= end:
                     share = money(contract_terms(c, end)["sub"][deal[2]] / 100 * deal[10])
-                    lines.append({"period": label, "contract": cid, "isbn": "", "line": deal[2].replace("_", " ")
-                                  .capitalize(), "units": 0, "royalty": share, "cumulative": None})
+                    lines.append(
+                        {
+                            "period": label,
+                            "contract": cid,
+                            "isbn": "",
+                            "line": deal[2].replace("_", " ").capitalize(),
+                            "units": 0,
+                            "royalty": share,
+                            "cumulative": None,
+                        }
+                    )
                     credit[(label, cid)]["sub"] += share
     balances: list[dict] = []
     reserve_h1: dict[str, float] = {}
@@ -92,11 +123,14 @@ def prior(w: World) -> dict:
         u_end = money(sum(w.contracts[cid]["unearned"] for cid in cids))
         per = {}
         for label, start, end in PERIODS:
-            per[label] = {"sales": money(sum(credit[(label, cid)]["sales"] for cid in cids)),
-                          "sub": money(sum(credit[(label, cid)]["sub"] for cid in cids)),
-                          "held": money(sum(credit[(label, cid)]["reserve"] for cid in cids)),
-                          "advances": money(sum(a for cid in cids for _, a, paid in w.contracts[cid]["advance"]
-                                                if start <= d(paid) <= end))}
+            per[label] = {
+                "sales": money(sum(credit[(label, cid)]["sales"] for cid in cids)),
+                "sub": money(sum(credit[(label, cid)]["sub"] for cid in cids)),
+                "held": money(sum(credit[(label, cid)]["reserve"] for cid in cids)),
+                "advances": money(
+                    sum(a for cid in cids for _, a, paid in w.contracts[cid]["advance"] if start <= d(paid) <= end)
+                ),
+            }
         per["H2 2025"]["released"] = money(per["H2 2025"]["held"] * rng.uniform(0.6, 1.1))
         per["H1 2026"]["released"] = per["H2 2025"]["held"]
         for p in per.values():

@@ -29,9 +29,10 @@ sys.path.insert(0, str(HERE))
 import _royalty_statements_docs as docs  # noqa: E402
 import _royalty_statements_files as files  # noqa: E402
 from _royalty_statements_catalogue import INSTANCES  # noqa: E402
-from _royalty_statements_model import PERIOD_END, World, money, simulate, statements  # noqa: E402
+from _royalty_statements_model import PERIOD_END, World, money, simulate  # noqa: E402
 from _royalty_statements_prior import prior  # noqa: E402
 from _royalty_statements_texts import issues_for, mails_for  # noqa: E402
+from _royalty_statements_truth import statements  # noqa: E402
 
 FAMILY = HERE.parent
 
@@ -45,8 +46,7 @@ def write_inputs(w: World, led: dict, inp: Path) -> None:
     files.write_pellham(w, inp / "sales/pellham")
     files.write_special(w, inp / "sales/special_sales_H2_2026.xlsx")
     files.write_inkstream(w, inp / "sales/inkstream_ebook_sales_H2_2026.csv")
-    docs.write_pdf(inp / "sales/inkstream_receipts_H2_2026.pdf", files.receipts_lines(w),
-                   "Inkstream receipts H2 2026")
+    docs.write_pdf(inp / "sales/inkstream_receipts_H2_2026.pdf", files.receipts_lines(w), "Inkstream receipts H2 2026")
     files.write_sonorant(w, inp / "sales/sonorant_audio_H2_2026.csv")
     files.write_register(w, inp / "subrights_income_2026.xlsx")
     (inp / "emails").mkdir()
@@ -91,8 +91,10 @@ def run_reference(inp: Path, known: dict) -> dict[str, bytes]:
 
 def check(name: str, w: World, truth: dict, out: dict[str, bytes], root: Path) -> None:
     bad = []
-    got = {(r["contract"], r["isbn"], r["channel"]): (int(r["units"]), float(r["royalty_gbp"]))
-           for r in csv.DictReader(out["statement_lines.csv"].decode("utf-8").splitlines())}
+    got = {
+        (r["contract"], r["isbn"], r["channel"]): (int(r["units"]), float(r["royalty_gbp"]))
+        for r in csv.DictReader(out["statement_lines.csv"].decode("utf-8").splitlines())
+    }
     for key, (units, roy) in truth["lines"].items():
         g = got.get(key)
         if g is None:
@@ -108,7 +110,9 @@ def check(name: str, w: World, truth: dict, out: dict[str, bytes], root: Path) -
                 bad.append(f"{aid} {k}: model {v}, reference {g}")
     if abs(totals["total_payable_gbp"] - truth["total_payable_gbp"]) > 0.05:
         bad.append(f"total payable: model {truth['total_payable_gbp']}, reference {totals['total_payable_gbp']}")
-    if w.inst["hard"] and (root / "hidden/people.toml").exists():  # the staff's answers give the figures the model decided
+    if (
+        w.inst["hard"] and (root / "hidden/people.toml").exists()
+    ):  # the staff's answers give the figures the model decided
         people = (root / "hidden/people.toml").read_text(encoding="utf-8")
         for ref, n in w.inst["facts"]["consignment"]["sold"].items():
             if f"{ref}: {n:,} copies" not in people:
@@ -136,11 +140,14 @@ def build(name: str, inst: dict) -> None:
     ref.mkdir(parents=True)
     for fname, data in out.items():
         (ref / fname).write_bytes(data)
-    (ref / "issues.json").write_text(json.dumps(issues_for(inst), indent=2, ensure_ascii=False) + "\n",
-                                     encoding="utf-8")
+    (ref / "issues.json").write_text(
+        json.dumps(issues_for(inst), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     n_sales = sum(1 for s in w.sales if s.when <= PERIOD_END and s.source == "pellham")
-    print(f"{name}: {len(w.contracts)} agreements, {len(w.authors)} authors, {n_sales} Pellham lines, "
-          f"{len(truth['lines'])} statement lines, payable £{truth['total_payable_gbp']:,.2f}")
+    print(
+        f"{name}: {len(w.contracts)} agreements, {len(w.authors)} authors, {n_sales} Pellham lines, "
+        f"{len(truth['lines'])} statement lines, payable £{truth['total_payable_gbp']:,.2f}"
+    )
 
 
 def main() -> None:

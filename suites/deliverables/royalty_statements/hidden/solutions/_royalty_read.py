@@ -55,8 +55,11 @@ RATE = r"(\d+(?:\.\d+)?)% \([^)]*\)"
 
 def escalator(text: str) -> list[tuple[int | None, float]]:
     bands = []
-    for m in re.finditer(RATE + r" of the recommended retail price on (?:the (?:first|next) ([\d,]+) \([^)]*\) "
-                                r"copies sold|all copies sold)", text):
+    for m in re.finditer(
+        RATE + r" of the recommended retail price on (?:the (?:first|next) ([\d,]+) \([^)]*\) "
+        r"copies sold|all copies sold)",
+        text,
+    ):
         bands.append((int(m.group(2).replace(",", "")) if m.group(2) else None, float(m.group(1))))
     return bands
 
@@ -78,8 +81,12 @@ def read_contract(path: Path) -> dict | None:
         m = re.search(r"Agreement no\. (KL-\d{4}-\d{3})", text)
         eff = re.search(r"With effect from (\d{1,2} \w+ \d{4})", text)
         clause = re.search(r"\"\((\w)\) (Hardback|Paperback) edition, home market: (.*?)\.\"", text)
-        return {"amends": m.group(1), "from": parse_date(eff.group(1)),
-                "key": "HB" if clause.group(2) == "Hardback" else "PB", "bands": escalator(clause.group(3))}
+        return {
+            "amends": m.group(1),
+            "from": parse_date(eff.group(1)),
+            "key": "HB" if clause.group(2) == "Hardback" else "PB",
+            "bands": escalator(clause.group(3)),
+        }
     c: dict = {"cid": re.search(r"Agreement no\. (KL-\d{4}-\d{3})", text).group(1), "bands": {}, "sub": {}}
     for p in paras:
         m = re.match(r"\(\w\) (Hardback|Paperback) edition, home market: (.*)", p)
@@ -130,6 +137,7 @@ def read_contracts(folder: Path, period_start: date) -> dict[str, dict]:
 
 # ------------------------------------------------------------------------------------------------ ledger
 
+
 def _period(label) -> str:
     s = str(label or "").strip()
     return {"Jul-Dec 2025": "H2 2025", "Jan-Jun 2026": "H1 2026"}.get(s, s)
@@ -140,13 +148,22 @@ def read_ledger(path: Path) -> dict:
     authors = {}
     for r in list(wb["Authors"].iter_rows(values_only=True))[1:]:
         if r[0]:
-            authors[r[0]] = {"name": r[1], "agency": None if r[2] in (None, "-") else r[2],
-                             "commission": 0.0 if r[3] in (None, "-") else num(r[3])}
+            authors[r[0]] = {
+                "name": r[1],
+                "agency": None if r[2] in (None, "-") else r[2],
+                "commission": 0.0 if r[3] in (None, "-") else num(r[3]),
+            }
     titles = {}
     for r in list(wb["Titles"].iter_rows(values_only=True))[1:]:
         if r[0] and r[0] != "-":
-            titles[digits(r[4])] = {"cid": r[0], "author": r[1], "title": r[2], "fmt": FORMATS[r[3].lower()],
-                                    "pub": parse_date(r[5]), "rrp": r[6]}
+            titles[digits(r[4])] = {
+                "cid": r[0],
+                "author": r[1],
+                "title": r[2],
+                "fmt": FORMATS[r[3].lower()],
+                "pub": parse_date(r[5]),
+                "rrp": r[6],
+            }
     cumulative: dict[str, dict[str, int]] = {}
     h1_units: dict[str, int] = {}
     for r in list(wb["Statement lines"].iter_rows(values_only=True))[1:]:
@@ -161,13 +178,21 @@ def read_ledger(path: Path) -> dict:
     for r in list(wb["Account balances"].iter_rows(values_only=True))[1:]:
         if _period(r[0]) == "H1 2026":
             balances[r[1]] = {"author": r[2], "reserve_withheld": float(r[5] or 0), "unearned_cf": float(r[9] or 0)}
-    advances = [(r[0], float(r[2]), parse_date(r[3])) for r in list(wb["Advances paid"].iter_rows(values_only=True))[1:]
-                if r[0]]
-    return {"authors": authors, "titles": titles, "c0": c0, "h1_units": h1_units, "balances": balances,
-            "advances": advances}
+    advances = [
+        (r[0], float(r[2]), parse_date(r[3])) for r in list(wb["Advances paid"].iter_rows(values_only=True))[1:] if r[0]
+    ]
+    return {
+        "authors": authors,
+        "titles": titles,
+        "c0": c0,
+        "h1_units": h1_units,
+        "balances": balances,
+        "advances": advances,
+    }
 
 
 # ------------------------------------------------------------------------------------------------ sales
+
 
 def _rows(path: Path, encoding: str = "utf-8") -> list[list[str]]:
     text = path.read_bytes().decode(encoding)
@@ -182,18 +207,25 @@ def read_pellham_file(path: Path) -> list[dict]:
     head = next(i for i, r in enumerate(rows) if r and r[0].strip().lower() in ("period", "doc date"))
     cols = [c.strip().lower() for c in rows[head]]
     out = []
-    for r in rows[head + 1:]:
+    for r in rows[head + 1 :]:
         if len(r) != len(cols) or r[0].strip().upper() == "TOTAL":
             continue
         x = dict(zip(cols, r, strict=True))
-        out.append({"doc": x.get("doc no", ""), "isbn": digits(x.get("isbn", x.get("ean"))),
-                    "country": x.get("country", x.get("ctry", "")).strip().upper(),
-                    "account": x.get("account", x.get("cust no", "")),
-                    "name": x.get("account name", x.get("customer", "")),
-                    "kind": kinds.get(x.get("type", x.get("sale type", "")).strip().upper(), "DSP"),
-                    "qty": int(num(x["qty"])), "rrp": num(x.get("rrp", x.get("retail price"))),
-                    "disc": num(x.get("disc %", x.get("disc"))),
-                    "value": num(x.get("net value", x.get("net amount"))), "date": parse_date(x.get("doc date"))})
+        out.append(
+            {
+                "doc": x.get("doc no", ""),
+                "isbn": digits(x.get("isbn", x.get("ean"))),
+                "country": x.get("country", x.get("ctry", "")).strip().upper(),
+                "account": x.get("account", x.get("cust no", "")),
+                "name": x.get("account name", x.get("customer", "")),
+                "kind": kinds.get(x.get("type", x.get("sale type", "")).strip().upper(), "DSP"),
+                "qty": int(num(x["qty"])),
+                "rrp": num(x.get("rrp", x.get("retail price"))),
+                "disc": num(x.get("disc %", x.get("disc"))),
+                "value": num(x.get("net value", x.get("net amount"))),
+                "date": parse_date(x.get("doc date")),
+            }
+        )
     return out
 
 
@@ -213,12 +245,25 @@ def read_special(path: Path) -> list[dict]:
     rows = list(openpyxl.load_workbook(path, data_only=True).active.iter_rows(values_only=True))
     head = next(i for i, r in enumerate(rows) if r and r[0] == "Order ref")
     out = []
-    for r in rows[head + 1:]:
+    for r in rows[head + 1 :]:
         if not r or not r[0]:
             continue
-        out.append({"doc": r[0], "date": parse_date(r[1]), "name": r[2], "country": str(r[3]).upper(),
-                    "isbn": digits(r[4]), "qty": int(r[6]), "rrp": float(r[7]), "disc": num(r[8]),
-                    "price": float(r[9]), "value": float(r[10]), "note": r[11] or "", "kind": "INV"})
+        out.append(
+            {
+                "doc": r[0],
+                "date": parse_date(r[1]),
+                "name": r[2],
+                "country": str(r[3]).upper(),
+                "isbn": digits(r[4]),
+                "qty": int(r[6]),
+                "rrp": float(r[7]),
+                "disc": num(r[8]),
+                "price": float(r[9]),
+                "value": float(r[10]),
+                "note": r[11] or "",
+                "kind": "INV",
+            }
+        )
     return out
 
 
@@ -248,7 +293,7 @@ def read_sonorant(path: Path) -> dict[str, list[float]]:
     rows = _rows(path, "cp1252")
     head = next(i for i, r in enumerate(rows) if r and r[0] == "Month")
     out: dict[str, list[float]] = {}
-    for r in rows[head + 1:]:
+    for r in rows[head + 1 :]:
         if len(r) >= 6 and digits(r[1]):
             acc = out.setdefault(digits(r[1]), [0, 0.0])
             acc[0] += int(r[4])
@@ -260,10 +305,21 @@ def read_register(path: Path) -> list[dict]:
     rows = list(openpyxl.load_workbook(path, data_only=True).active.iter_rows(values_only=True))
     head = next(i for i, r in enumerate(rows) if r and r[0] == "Ref")
     out = []
-    for r in rows[head + 1:]:
+    for r in rows[head + 1 :]:
         if not r or not r[0]:
             continue
-        out.append({"ref": r[0], "cid": r[1], "title": r[2], "right": RIGHTS[str(r[3]).lower()], "licensee": r[4],
-                    "territory": r[5], "gbp": float(r[11]) if r[11] is not None else None,
-                    "received": parse_date(r[12]), "reconciled": r[13] or "", "note": r[14] or ""})
+        out.append(
+            {
+                "ref": r[0],
+                "cid": r[1],
+                "title": r[2],
+                "right": RIGHTS[str(r[3]).lower()],
+                "licensee": r[4],
+                "territory": r[5],
+                "gbp": float(r[11]) if r[11] is not None else None,
+                "received": parse_date(r[12]),
+                "reconciled": r[13] or "",
+                "note": r[14] or "",
+            }
+        )
     return out

@@ -22,8 +22,8 @@ from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent) if "__file__" in globals() else "/solution")
-import _royalty_note as note  # noqa: E402
-import _royalty_read as rd  # noqa: E402
+import _royalty_note as note
+import _royalty_read as rd
 
 INPUT = Path("input")
 OUTPUT = Path("output")
@@ -31,9 +31,10 @@ ASK = globals().get("ASK", True)  # shortcuts/asks_nobody.py runs this script wi
 KNOWN = globals().get("KNOWN")  # hidden/build_inputs.py gives the staff's answers directly when it writes the reference
 START, END = date(2026, 7, 1), date(2026, 12, 31)
 # what a shortcut may change
-CUMULATIVE = True  # escalators run on the copies sold to date, not from nought each half-year
-JOINT_ONLY = True  # an unearned advance is recouped only from agreements accounted jointly with it
-COMMISSION_DEDUCTED = False  # the agent deducts its own commission from what it is paid
+CUMULATIVE = globals().get("CUMULATIVE", True)  # escalators run on the copies sold to date, not from nought
+JOINT_ONLY = globals().get("JOINT_ONLY", True)  # an unearned advance is recouped only from joint agreements
+COMMISSION_DEDUCTED = globals().get("COMMISSION_DEDUCTED", False)  # the agent deducts its own commission
+HOME = globals().get("HOME", ("GB", "IE"))  # the agreements' home market: the UK and the Republic of Ireland
 
 
 def money(x: float) -> float:
@@ -41,8 +42,10 @@ def money(x: float) -> float:
 
 
 def load() -> dict:
-    data = {"contracts": rd.read_contracts(INPUT / "contracts", START), "ledger": rd.read_ledger(INPUT /
-                                                                                                    "royalty_ledger.xlsx")}
+    data = {
+        "contracts": rd.read_contracts(INPUT / "contracts", START),
+        "ledger": rd.read_ledger(INPUT / "royalty_ledger.xlsx"),
+    }
     data["pellham"] = rd.read_pellham(INPUT / "sales/pellham")
     data["special"] = rd.read_special(INPUT / "sales/special_sales_H2_2026.xlsx")
     receipts = rd.read_receipts(INPUT / "sales/inkstream_receipts_H2_2026.pdf")
@@ -67,35 +70,54 @@ def ask_staff(data: dict) -> dict:
     promo = [s for s in data["special"] if "see JW" in s["note"]]
     if promo:
         refs = ", ".join(s["doc"] for s in promo)
-        r = kit.ask("jonah", f"The special sales record has {len(promo)} Fenwick Stores plc orders of "
-                             f"{promo[0]['date']:%d %B} for the Summer Reads promotion ({refs}, "
-                             f"{sum(s['qty'] for s in promo):,} copies at {promo[0]['disc']:g}% discount), noted "
-                             "'see JW'. Were they firm sales, and how many copies count as sold by 31 December?")
+        r = kit.ask(
+            "jonah",
+            f"The special sales record has {len(promo)} Fenwick Stores plc orders of "
+            f"{promo[0]['date'].day} {promo[0]['date']:%B} for the Summer Reads promotion ({refs}, "
+            f"{sum(s['qty'] for s in promo):,} copies at {promo[0]['disc']:g}% discount), noted "
+            "'see JW'. Were they firm sales, and how many copies count as sold by 31 December?",
+        )
         if r.answered and re.search(r"consignment", r.text):
-            known["consignment"] = {m.group(1): int(m.group(2).replace(",", ""))
-                                    for m in re.finditer(r"(SS-\d\d-\d{3})[^0-9]{1,40}?([\d,]+) copies", r.text)}
+            known["consignment"] = {
+                m.group(1): int(m.group(2).replace(",", ""))
+                for m in re.finditer(r"(SS-\d\d-\d{3})[^0-9]{1,40}?([\d,]+) copies", r.text)
+            }
     awaiting = [g for g in data["register"] if "tax" in g["reconciled"].lower()]
     if awaiting:
         refs = ", ".join(g["ref"] for g in awaiting)
-        r = kit.ask("priyanka", f"The {awaiting[0]['licensee']} translation advances {refs}, received on "
-                                f"{awaiting[0]['received']:%d %B}, are marked 'N - tax certificate awaited' in the "
-                                "register. What did we actually receive for each of them?")
+        r = kit.ask(
+            "priyanka",
+            f"The {awaiting[0]['licensee']} translation advances {refs}, received on "
+            f"{awaiting[0]['received'].day} {awaiting[0]['received']:%B}, are marked 'N - tax certificate awaited' "
+            "in the register. What did we actually receive for each of them?",
+        )
         if r.answered:
-            known["withholding"] = {m.group(1): rd.num(m.group(2))
-                                    for m in re.finditer(r"(SR-\d\d-\d{3})[^£]{0,40}£([\d,]+\.\d\d)", r.text)}
-    r = kit.ask("alasdair", "Before the statements go out: has anything been agreed with any author or agent since "
-                            "their agreements were signed that changes their royalty terms and is not in the "
-                            "contracts folder, such as side letters or variations?")
+            known["withholding"] = {
+                m.group(1): rd.num(m.group(2)) for m in re.finditer(r"(SR-\d\d-\d{3})[^£]{0,40}£([\d,]+\.\d\d)", r.text)
+            }
+    r = kit.ask(
+        "alasdair",
+        "Before the statements go out: has anything been agreed with any author or agent since "
+        "their agreements were signed that changes their royalty terms and is not in the "
+        "contracts folder, such as side letters or variations?",
+    )
     if r.answered:
-        m = re.search(r"(Pym & Hale[\w ]*?)'s clients'? ebook royalt\w* (?:goes|go|went|rises|rose) up to (\d+)%", r.text)
+        m = re.search(
+            r"(Pym & Hale[\w ]*?)'s clients'? ebook royalt\w* (?:goes|go|went|rises|rose) up to (\d+)%", r.text
+        )
         if m:
             known["side_letter"] = {"agency": "Pym & Hale Associates", "ebook": float(m.group(2))}
-    r = kit.ask("beatrice", "Before I finalise the royalty statements: has anything come in since Pellham's sales "
-                            "reports were run, such as credit notes, returns or adjustments for July to December that "
-                            "the files do not show?")
+    r = kit.ask(
+        "beatrice",
+        "Before I finalise the royalty statements: has anything come in since Pellham's sales "
+        "reports were run, such as credit notes, returns or adjustments for July to December that "
+        "the files do not show?",
+    )
     if r.answered:
-        found = {m.group(1): (int(m.group(2).replace(",", "")), rd.num(m.group(3)))
-                 for m in re.finditer(r"\((\d{13})\)[^0-9]{0,20}([\d,]+) copies, credit £([\d,]+\.\d\d)", r.text)}
+        found = {
+            m.group(1): (int(m.group(2).replace(",", "")), rd.num(m.group(3)))
+            for m in re.finditer(r"\((\d{13})\)[^0-9]{0,20}([\d,]+) copies, credit £([\d,]+\.\d\d)", r.text)
+        }
         disc = re.search(r"terms of (\d+(?:\.\d+)?)%", r.text)
         if found and disc:
             known["returns_credit"] = {"copies": found, "disc": float(disc.group(1))}
@@ -114,6 +136,7 @@ def band_royalty(bands, start: int, n: int, rrp: float) -> float:
                 total += (min(c, hi) - lo) * rate / 100 * rrp
             lo = hi
         return total
+
     return cum(start + n) - cum(start)
 
 
@@ -131,8 +154,17 @@ def sales_lines(data: dict, known: dict) -> list[dict]:
     credit = known.get("returns_credit")
     if credit:
         for isbn, (copies, value) in credit["copies"].items():
-            out.append({"isbn": isbn, "country": "GB", "disc": credit["disc"], "qty": -copies, "value": -value,
-                        "kind": "CRN", "doc": "credit"})
+            out.append(
+                {
+                    "isbn": isbn,
+                    "country": "GB",
+                    "disc": credit["disc"],
+                    "qty": -copies,
+                    "value": -value,
+                    "kind": "CRN",
+                    "doc": "credit",
+                }
+            )
     return out
 
 
@@ -149,8 +181,13 @@ def statements(data: dict, known: dict) -> dict:
             by: dict[str, list[dict]] = {}
             for s in sales:
                 if s["isbn"] == isbn:
-                    ch = ("export" if s["country"] not in ("GB", "IE") else
-                          "high_discount" if s["disc"] >= c["hd_threshold"] else "home")
+                    ch = (
+                        "export"
+                        if s["country"] not in HOME
+                        else "high_discount"
+                        if s["disc"] >= c["hd_threshold"]
+                        else "home"
+                    )
                     by.setdefault(ch, []).append(s)
             earned = 0.0
             for ch, ss in by.items():
@@ -197,26 +234,43 @@ def statements(data: dict, known: dict) -> dict:
         held = money(sum(reserve.get(cid, 0.0) for cid in cids))
         prior = [b for a, b in led["balances"].items() if set(a.split(" + ")) <= set(cids)]
         released = money(sum(b["reserve_withheld"] for b in prior))
-        owed = money(sum(b["unearned_cf"] for b in prior)
-                     + sum(amount for cid, amount, paid in led["advances"] if cid in cids and START <= paid <= END))
+        owed = money(
+            sum(b["unearned_cf"] for b in prior)
+            + sum(amount for cid, amount, paid in led["advances"] if cid in cids and START <= paid <= END)
+        )
         credit = money(sales_roy + sub - held + released)
         payable = money(max(0.0, credit - owed))
         if COMMISSION_DEDUCTED:
             payable = money(payable * (1 - led["authors"][author]["commission"] / 100))
-        result[acc] = {"contracts": cids, "author": author, "sales": sales_roy, "sub": sub, "held": held,
-                       "released": released, "owed": owed, "credit": credit,
-                       "unearned": money(max(0.0, owed - credit)), "payable": payable}
+        result[acc] = {
+            "contracts": cids,
+            "author": author,
+            "sales": sales_roy,
+            "sub": sub,
+            "held": held,
+            "released": released,
+            "owed": owed,
+            "credit": credit,
+            "unearned": money(max(0.0, owed - credit)),
+            "payable": payable,
+        }
     authors = {}
     for aid in led["authors"]:
         mine = [a for a in result.values() if a["author"] == aid]
-        authors[aid] = {"sales_royalties_gbp": money(sum(a["sales"] for a in mine)),
-                        "subrights_gbp": money(sum(a["sub"] for a in mine)),
-                        "reserve_held_gbp": money(sum(a["held"] for a in mine)),
-                        "reserve_released_gbp": money(sum(a["released"] for a in mine)),
-                        "unearned_advance_gbp": money(sum(a["unearned"] for a in mine)),
-                        "payable_gbp": money(sum(a["payable"] for a in mine))}
-    return {"lines": lines, "accounts": result, "authors": authors,
-            "total_payable_gbp": money(sum(a["payable_gbp"] for a in authors.values()))}
+        authors[aid] = {
+            "sales_royalties_gbp": money(sum(a["sales"] for a in mine)),
+            "subrights_gbp": money(sum(a["sub"] for a in mine)),
+            "reserve_held_gbp": money(sum(a["held"] for a in mine)),
+            "reserve_released_gbp": money(sum(a["released"] for a in mine)),
+            "unearned_advance_gbp": money(sum(a["unearned"] for a in mine)),
+            "payable_gbp": money(sum(a["payable"] for a in mine)),
+        }
+    return {
+        "lines": lines,
+        "accounts": result,
+        "authors": authors,
+        "total_payable_gbp": money(sum(a["payable_gbp"] for a in authors.values())),
+    }
 
 
 def write(st: dict) -> None:
@@ -226,8 +280,9 @@ def write(st: dict) -> None:
         out.append(f"{cid},{isbn},{ch},{units},{roy:.2f}")
     (OUTPUT / "statement_lines.csv").write_text("\n".join(out) + "\n", encoding="utf-8")
     totals = {"period": "2026-H2", "authors": st["authors"], "total_payable_gbp": st["total_payable_gbp"]}
-    (OUTPUT / "statement_totals.json").write_text(json.dumps(totals, indent=2, ensure_ascii=False) + "\n",
-                                                  encoding="utf-8")
+    (OUTPUT / "statement_totals.json").write_text(
+        json.dumps(totals, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
 
 
 def main() -> None:

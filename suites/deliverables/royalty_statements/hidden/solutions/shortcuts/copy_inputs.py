@@ -1,5 +1,6 @@
 """Delivers the inputs under the output names: a Pellham report as the statement lines, the rights register as the
 totals and an e-mail as the note."""
+
 import shutil
 
 shutil.copy("input/sales/pellham/pellham_sales_2026-07.csv", "output/statement_lines.csv")

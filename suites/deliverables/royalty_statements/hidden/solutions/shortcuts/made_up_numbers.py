@@ -1,10 +1,11 @@
 """Plausible invented figures: the reference's reading of the files, but every statement line's royalty guessed a
 few per cent either side of the right one, and the statements built on those lines."""
+
 import random
 import sys
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 rng = random.Random(11)
 _real = reference.statements

@@ -2,10 +2,11 @@
 but each escalator started from nought every half-year (the copies sold on earlier statements ignored), every
 agreement of an author netted into one account whether or not the agreements are accounted jointly, and the agent's
 commission deducted from what the statements pay."""
+
 import sys
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 reference.CUMULATIVE = False
 reference.JOINT_ONLY = False

@@ -2,6 +2,7 @@
 client's staff nothing: Fenwick's Summer Reads order taken as firm sales, Haneul Media's advances at the sums the
 register books, the Pym & Hale clients' ebooks at their agreements' rate, and no Lanyard returns after the December
 report."""
+
 import runpy
 
 runpy.run_path("/solution/reference.py", init_globals={"ASK": False}, run_name="__main__")
