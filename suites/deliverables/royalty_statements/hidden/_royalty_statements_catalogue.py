@@ -39,7 +39,7 @@ OLDER = terms(
     reserve=(15.0, 3),
     sub={"translation": 75.0, "serial": 90.0, "audio_licence": 50.0},
 )
-PBO = terms(pb=[(10000, 7.5), (None, 10.0)], hd={"HB": 10.0, "PB": 6.0}, audio=25.0)
+PBO = terms(hb=None, pb=[(10000, 7.5), (None, 10.0)], audio=25.0)  # a paperback original
 
 # fmt: off
 # Each contract: editions are (format, RRP, publication date, home copies a month, cumulative home copies sold at
@@ -186,7 +186,7 @@ HARD_AUTHORS = [
     ("A0160", "Lucía Brennan", "CL"),
     ("A0163", "Marcus Ilori", None),
     ("A0167", "Hannah Vosper", "PH"),
-    ("A0170", "Felix Aronsen", "ML"),
+    ("A0170", "Felix Aronsen", "PH"),
 ]
 
 HARD_DEALS: list[tuple] = [

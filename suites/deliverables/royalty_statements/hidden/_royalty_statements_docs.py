@@ -146,11 +146,11 @@ def contract_doc(w: World, c: dict, path: Path, draft: bool = False) -> None:
         "The Publishers shall pay the Author the following royalties on copies of the Work sold, less copies returned:"
     )
     n = iter("abcdefghij")
-    if "HB" in fmts:
+    if t.get("hb"):
         doc.add_paragraph(f"({next(n)}) Hardback edition, home market: {escalator(t['hb'])}.")
-    if "PB" in fmts:
+    if t.get("pb"):
         doc.add_paragraph(f"({next(n)}) Paperback edition, home market: {escalator(t['pb'])}.")
-    print_fmts = [f for f in ("HB", "PB") if f in fmts]
+    print_fmts = [f for f in ("HB", "PB") if t.get(f.lower())]
     names = {"HB": "hardback", "PB": "paperback"}
     doc.add_paragraph(
         f"({next(n)}) Export: on copies sold for export, "
@@ -258,9 +258,10 @@ def amendment_doc(w: World, c: dict, path: Path) -> None:
         f"and {COMPANY} for the work {c['title']}."
     )
     doc.add_paragraph(f"Dated {long_date(am['date'])}.")
+    letter = "b" if c["terms"].get("hb") else "a"  # the paperback clause follows the hardback one
     doc.add_paragraph(
-        f"With effect from {long_date(am['from'])} clause 5(a) of the Agreement is deleted and replaced by "
-        f'the following: "(a) Paperback edition, home market: {escalator(am["pb"])}."'
+        f"With effect from {long_date(am['from'])} clause 5({letter}) of the Agreement is deleted and replaced by "
+        f'the following: "({letter}) Paperback edition, home market: {escalator(am["pb"])}."'
     )
     doc.add_paragraph(
         "This amendment supersedes the royalty on the paperback edition stated in the Agreement for "
