@@ -26,6 +26,7 @@ COMMANDS = {
     "workspace": "workspace",
     "serve": "serve",
     "users": "serve",
+    "judges": "judges",
     "sessions": "sessions",
 }
 

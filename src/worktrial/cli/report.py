@@ -72,6 +72,26 @@ CARD_PATHS: list[tuple[str, tuple[str, ...]]] = [
 ]
 
 
+def refuse_mixed_judges(store: Store, job_ids: Sequence[str]) -> None:
+    """Judges score on different scales (a weaker one scores higher), so jobs whose judged tasks were scored by
+    different judges, or some by none, are never pooled: exit 2, naming them."""
+    c = TrialRow.__table__.c
+    with store.errors(), store.session() as s:
+        rows = s.execute(select(c.job_id, c.meta).where(c.job_id.in_(list(job_ids)))).all()
+    judged_jobs = {j for j, meta in rows if (meta or {}).get("judged", (meta or {}).get("kind") == "deliverable")}
+    if len(judged_jobs) < 2:
+        return
+    judges = {j: ((row.config or {}) if (row := store.job(j)) else {}).get("judge") for j in sorted(judged_jobs)}
+    if len(set(judges.values())) > 1:
+        named = ", ".join(f"{j}: {v or 'no judge'}" for j, v in judges.items())
+        err.print(
+            f"report: these jobs' judged tasks were scored by different judges ({named}); scores of different judges "
+            "are not comparable: report each judge's jobs apart, or judge them again alike (`worktrial judges agree`)",
+            markup=False,
+        )
+        raise typer.Exit(2)
+
+
 def load_table(store: Store, job_ids: Sequence[str], card_values: bool = True) -> TrialTable:
     """`read_table` with the store's failures (damaged, locked) reported as `StoreError`."""
     with store.errors():
@@ -302,6 +322,7 @@ def report(
     def body() -> tuple[list[str], Report]:
         store = open_store(home, store_at)
         ids = resolve_jobs(store, jobs or [])
+        refuse_mixed_judges(store, ids)
         try:
             table = load_table(store, ids, card_values=full or show_effort)
             built = build_report(

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..agents import HUMAN, harness_of
 from ..grading import LLMJudge, ScoreCard
+from ..grading.judge import spec_from_env
 from ..store import Home, Store, TrialRow
 from ..tasks import Instance, Problem, TaskFormatError
 from .anchors import AnchorFailure, needs_anchors
@@ -54,6 +55,7 @@ class JobRunner:
         """Plan and check everything, then record the job, owned by this runner until `run` ends."""
         job_id = new_job_id()
         rows = self.plan(job_id, config)
+        config.judge = config.judge or spec_from_env()  # recorded, so a resume and a report know the judge
         self._judge = build_judge(config.judge, self.home)
         check_sandbox_works(config.sandbox)  # a missing bubblewrap must not leave a job of void trials behind
         check_executor(self.executor, self.ray_address, config.concurrency)  # no Ray, no job recorded

@@ -217,7 +217,14 @@ def instance_meta(inst: Instance) -> dict[str, Any]:
         "skill_subclass": cfg.skill_subclass,
         "tier": cfg.tier,
         "deliverable_type": deliverable_type(inst) if cfg.kind == "deliverable" else None,
+        "judged": judged(inst),
     }
+
+
+def judged(inst: Instance) -> bool:
+    """Whether a judge scores part of this task (a `[grader.rubric]` or a `rubric_probe` check)."""
+    grader = inst.config.grader
+    return grader.rubric is not None or any(c.kind == "rubric_probe" for c in grader.checks)
 
 
 def deliverable_type(inst: Instance) -> str | None:
