@@ -337,7 +337,10 @@ def main() -> None:
     # Not dumpable: a command running under the same uid cannot open our fds or ptrace us.
     with contextlib.suppress(Exception):
         ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    # A worktrial started as a shell's background job inherits SIGINT and SIGQUIT ignored, and every command here
+    # would inherit that too: a worker's ^C in a terminal must reach its foreground command.
+    for sig in (signal.SIGPIPE, signal.SIGINT, signal.SIGQUIT):
+        signal.signal(sig, signal.SIG_DFL)
     server = Server(out_fd)
     server.send({"op": "ready", "pid": os.getpid()})
     try:
