@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import random
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import openpyxl
@@ -252,7 +252,7 @@ def write_register(path: Path, p: Project, claims: dict[str, float], rng: random
     ws = wb.active
     ws.title = "Register"
     ws.append([f"{p.name} - Variation and instruction register (Employer's Agent)"])
-    ws.append(["Exported 20/03/2026"])
+    ws.append(["Exported 24/03/2026"])
     ws.append(["Var No", "Rev", "Instruction / notice", "Date", "Description", "Section", "Status",
                "Valuation basis", "Bill item", "Contractor's value (GBP)", "EA comments"])
     revs = {v.no: [x.rev for x in p.variations if x.no == v.no] for v in p.variations}
@@ -297,6 +297,12 @@ def write_materials(path: Path, p: Project, rng: random.Random) -> None:
 # ------------------------------------------------------------------------------------------------ earlier payments
 
 
+def _paid_on(final: date) -> date:
+    while final.weekday() >= 5 or final in m.HOLIDAYS:
+        final -= timedelta(days=1)
+    return final
+
+
 def write_previous(path: Path, p: Project, rng: random.Random) -> None:
     wb = openpyxl.Workbook()
     ws = wb.active
@@ -320,10 +326,11 @@ def write_previous(path: Path, p: Project, rng: random.Random) -> None:
             note = "Pay Less Notice: defective screed to Block A level 2 (since replaced)"
         if h["no"] == 11:
             note = "Pay Less Notice: liquidated damages Section 1, 27/02 to 13/03"
-        paid_rows = [(h["final"], h["paid"])]
+        paid_rows = [(_paid_on(h["final"]), h["paid"])]
         if h["no"] == 7:  # paid in two instalments
             first = round(h["paid"] * 0.6, -2)
-            paid_rows = [(h["final"] - m.timedelta(days=2), first), (h["final"], round(h["paid"] - first, 2))]
+            paid_rows = [(_paid_on(h["final"] - timedelta(days=4)), first), (_paid_on(h["final"]),
+                                                                           round(h["paid"] - first, 2))]
         for k, (when, amount) in enumerate(paid_rows):
             if k == 0:
                 hist.append([h["no"], h["ivd"], h["applied"], h["pn_date"], h["pn"], h["pln_date"], h["pln"], when,

@@ -169,7 +169,7 @@ def write_dayworks(folder: Path, p: Project) -> None:
 
 
 def write_application(path: Path, p: Project, app: dict) -> None:
-    var_lines = [("t", f"{'Ref':<8}{'Status':<26}{'Claimed (GBP)':>16}")]
+    var_lines = [("t", f"{'Ref':<8}{'Instruction':<26}{'Claimed (GBP)':>16}")]
     for v in p.variations:
         var_lines.append(("t", f"{v.ref + v.rev:<8}{v.doc:<26}{app['variations'][v.ref + v.rev]:>16,.2f}"))
     off_lines = [("t", f"{'Ref':<7}{'Item':<48}{'Qty':>7}{'Value (GBP)':>14}")]

@@ -19,7 +19,6 @@ INSTANCES: dict[str, dict] = {
         "ext_scale": 1.0, "ext_progress": {1: 0.6}, "n_ps": 4, "defective": ["B/3/02"], "pct_blocks": ["B"],
         "today": D("2026-04-09"), "pc": {1: D("2026-03-20")}, "lds": {1: 4500.0, 2: 6000.0, 3: 1750.0},
         "fluctuation_claim": 22450.0, "fluctuation_agreed": 0.0, "pln6": 12500.0, "pln11": 9000.0,
-        "contract_sum": 14_286_500.0,
     },
     "holme_mills": {
         "seed": 73, "hard": True, "project": "Holme Mills", "place": "Wyke Bridge",
@@ -29,7 +28,6 @@ INSTANCES: dict[str, dict] = {
         "ext_scale": 1.25, "ext_progress": {1: 0.55, 2: 0.5}, "n_ps": 5, "defective": ["B/3/02", "B/3/03"], "pct_blocks": ["B"],
         "today": D("2026-04-07"), "pc": {1: D("2026-03-12")}, "lds": {1: 5250.0, 2: 7500.0, 3: 2000.0},
         "fluctuation_claim": 22450.0, "fluctuation_agreed": 11225.0, "pln6": 14200.0, "pln11": 10500.0,
-        "contract_sum": 21_954_000.0,
     },
 }
 
@@ -181,11 +179,17 @@ def _nearest_business_day(d: date) -> date:
     return d
 
 
+def _business_day_by(d: date) -> date:
+    while d.weekday() >= 5 or d in m.HOLIDAYS:
+        d -= timedelta(days=1)
+    return d
+
+
 def history(inst: dict, gross_12: float, rng: random.Random) -> list[dict]:
     """Valuations 1 to 11: the Employer's valuation, its Payment Notice, any Pay Less Notice and what was paid.
     No. 6 had a Pay Less Notice given in time; No. 11 one given after the deadline."""
-    gross_11 = round(gross_12 * 0.905, -2)
-    shape = [0.012, 0.035, 0.07, 0.12, 0.18, 0.25, 0.33, 0.42, 0.53, 0.66, 1.0]
+    gross_11 = round(gross_12 * 0.915, -2)
+    shape = [0.03, 0.08, 0.15, 0.24, 0.34, 0.45, 0.56, 0.67, 0.78, 0.89, 1.0]
     rows, due_total = [], 0.0
     for j, s in enumerate(shape, start=1):
         month = 4 + j - 1
@@ -195,10 +199,11 @@ def history(inst: dict, gross_12: float, rng: random.Random) -> list[dict]:
         pn = round(net - due_total, 2)
         c = m.cycle(ivd)
         row = {"no": j, "ivd": ivd, "gross": gross, "net": net, "applied": round(pn * rng.uniform(1.04, 1.12), -1),
-               "pn_date": c["pn_by"] - timedelta(days=rng.choice([1, 2, 3])), "pn": pn, "pln_date": None,
+               "pn_date": _business_day_by(c["pn_by"] - timedelta(days=rng.choice([0, 1, 2]))), "pn": pn,
+               "pln_date": None,
                "pln": None, "pln_by": c["pln_by"], "final": c["final"], "due": pn}
         if j == 6:
-            row.update(pln_date=c["pln_by"] - timedelta(days=2), pln=round(pn - inst["pln6"], 2),
+            row.update(pln_date=_business_day_by(c["pln_by"] - timedelta(days=1)), pln=round(pn - inst["pln6"], 2),
                        due=round(pn - inst["pln6"], 2))
         if j == 11:
             row.update(pln_date=date(2026, 3, 16), pln=round(pn - inst["pln11"], 2))

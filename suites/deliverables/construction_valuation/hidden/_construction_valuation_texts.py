@@ -77,6 +77,16 @@ def issues_for(p: Project, exp: dict) -> list[dict]:
          "all_of": [["pay less", "pay-less", "payless"]],
          "any_of": ["late", "out of time", "invalid", "not valid", "ineffective", "13 march", "16 march",
                     f"{h11['pn'] - h11['pln']:,.0f}", "deadline", "too late"]},
+        {"id": "payment_notice", "what": "the Payment Notice deadline has passed, so the application is the notified "
+                                          "sum and only a Pay Less Notice by 12 April can reduce it"
+         if not exp["notices"]["payment_notice_in_time"] else
+         "the Payment Notice can still be given until 8 April (the Easter holidays do not count)",
+         "all_of": [["pay less", "pay-less", "payless"], ["12 april", "2026-04-12", "12/04"]]
+         if not exp["notices"]["payment_notice_in_time"] else
+         [["payment notice"], ["8 april", "2026-04-08", "08/04"]],
+         "any_of": ["notified sum", "application", "missed", "default", "too late", "passed", "stands"]
+         if not exp["notices"]["payment_notice_in_time"] else
+         ["good friday", "easter", "bank holiday", "public holiday", "tomorrow", "still", "in time"]},
         {"id": "section3_no_ncn", "what": "no liquidated damages on Section 3 without a Non-Completion Notice",
          "all_of": [["section 3"], ["non-completion", "non completion", "ncn"]],
          "any_of": ["liquidated", "damages", "lds", "ld ", "cannot", "not deduct", "no deduction", "issue"]},

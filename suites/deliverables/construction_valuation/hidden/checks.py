@@ -177,27 +177,28 @@ def completion(output, reference, params):
 
 
 def notices(output, reference, params):
-    """The due date, the last days for the Payment Notice and the Pay Less Notice, the final date for payment,
-    whether the Payment Notice is still in time, and the notified sum (within GBP 5)."""
+    """The due date, the last days for the Payment Notice and the Pay Less Notice and the final date for payment (one
+    share each), whether the Payment Notice is still in time (one) and the notified sum within GBP 5 (three)."""
     want = json_object(reference, "valuation.json")["notices"]
     try:
         got = _get(json_object(output, "valuation.json"), "notices")
     except Exception as e:  # a missing or malformed file is the worker's
         return 0.0, f"cannot read valuation.json: {type(e).__name__}: {e}"
     got = got if isinstance(got, dict) else {}
-    wrong = []
+    wrong = {}
     for k in ("due_date", "payment_notice_by", "final_date_for_payment", "pay_less_notice_by"):
         if _day(_get(got, k)) != _day(want[k]):
-            wrong.append(k)
+            wrong[k] = 1
     if _get(got, "payment_notice_in_time") is not want["payment_notice_in_time"]:
-        wrong.append("payment_notice_in_time")
+        wrong["payment_notice_in_time"] = 1
     g = _number(_get(got, "notified_sum"))
     if g is None or not abs(g - float(want["notified_sum"])) <= FIGURE_TOL:
-        wrong.append("notified_sum")
+        wrong["notified_sum"] = 3
+    value = (8 - sum(wrong.values())) / 8
     ev = f"{6 - len(wrong)}/6 right"
     if wrong:
         ev += "; wrong or missing: " + ", ".join(wrong)
-    return (6 - len(wrong)) / 6, ev
+    return value, ev
 
 
 def note_issues(output, reference, params):
