@@ -65,7 +65,9 @@ def _inputs_text(root: Path) -> str:
             import openpyxl
 
             wb = openpyxl.load_workbook(path, data_only=True)
-            parts += [" ".join(str(c) for c in row if c is not None) for ws in wb for row in ws.iter_rows(values_only=True)]
+            parts += [
+                " ".join(str(c) for c in row if c is not None) for ws in wb for row in ws.iter_rows(values_only=True)
+            ]
     return "\n".join(parts)
 
 
@@ -75,8 +77,18 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
     assert "items B/3/02 and B/3/03, failed the pull-off adhesion tests" in people
     assert "30 of the 48 balcony units" in people and "£11,225" in people and "CVI-07 of 4 February" in people
     text = _inputs_text(HARD).casefold()
-    for word in ("12 march", "practical completion statement", "adhesion", "dn-09", "defect notice", "11,225",
-                 "side letter", "30 of the 48", "not been cast", "stands as an instruction"):
+    for word in (
+        "12 march",
+        "practical completion statement",
+        "adhesion",
+        "dn-09",
+        "defect notice",
+        "11,225",
+        "side letter",
+        "30 of the 48",
+        "not been cast",
+        "stands as an instruction",
+    ):
         assert word not in text, word
     # the hints that are there: V21 as a notification, the inspection report to follow, the surcharge claim
     assert "cn-31" in text and "no record of an instruction" in text
@@ -130,10 +142,12 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
     checks = _checks()
     ref = _reference(BASE)
     issues = json.loads(ref.files["issues.json"])
-    good = "\n\n".join([
-        "Our Pay Less Notice on payment 11 was late (16 March, after the 13 March deadline), so it was invalid.",
-        "No Non-Completion Notice was given for Section 3, so no liquidated damages can be deducted for it.",
-    ])
+    good = "\n\n".join(
+        [
+            "Our Pay Less Notice on payment 11 was late (16 March, after the 13 March deadline), so it was invalid.",
+            "No Non-Completion Notice was given for Section 3, so no liquidated damages can be deducted for it.",
+        ]
+    )
     value, evidence = checks.note_issues(_Tree({"note_to_commercial_director.md": good.encode()}), ref, {})
     assert value == pytest.approx(2 / len(issues)), evidence
     vague = "\n\n".join(["Pay less notice.", "Section 3.", "Retention.", "Render.", "Steel surcharge.", "Insurance."])

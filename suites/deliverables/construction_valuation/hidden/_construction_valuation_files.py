@@ -11,11 +11,10 @@ import random
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
+import _construction_valuation_model as m
 import openpyxl
 from _construction_valuation_docs import EMPLOYER, FIXED_TIME, normalise_zip
 from _construction_valuation_model import Item, Project
-
-import _construction_valuation_model as m
 
 
 def save_xlsx(wb: openpyxl.Workbook, path: Path) -> None:
@@ -165,7 +164,7 @@ def _layout_a(path: Path, items: list[Item], rng: random.Random) -> None:
                      _fmt_qty(it, 100.0) if it.measure == "pct" else _num(it.qty), _fmt_qty(it, it.claimed),
                      _fmt_qty(it, it.done)])
     again = [r for k, r in enumerate(rows[1:]) if k % 5 in (0, 2)]  # the export was run twice and appended
-    write_csv(path, rows + [head] + again)
+    write_csv(path, [*rows, head, *again])
 
 
 def _comma(x: float) -> str:
@@ -286,7 +285,8 @@ def write_register(path: Path, p: Project, claims: dict[str, float], rng: random
 def write_materials(path: Path, p: Project, rng: random.Random) -> None:
     rows = [["Ref", "Material", "Location", "Qty", "Unit", "Invoice unit cost", "Value", "Delivered", "Status"]]
     for x in p.materials:
-        status = {"on site": "On site - stored and protected", "incorporated": f"Incorporated {rng.choice(['16/03', '20/03'])}",
+        status = {"on site": "On site - stored and protected",
+                  "incorporated": f"Incorporated {rng.choice(['16/03', '20/03'])}",
                   "rejected": "Damaged - rejected, to be returned"}[x.status]
         when = x.delivered.strftime(rng.choice(["%d/%m/%Y", "%d.%m.%Y", "%Y-%m-%d", "%d-%b-%y"]))
         value: object = f"£{x.value:,.2f}" if rng.random() < 0.5 else f"{x.value:.2f}"

@@ -211,7 +211,7 @@ def write_offsite(folder: Path, p: Project, rng: random.Random) -> None:
                       ("p", f"The supplier confirms that property in the goods listed has passed to {CONTRACTOR} "
                             f"for incorporation in the Works at {p.name}, and that the goods are stored at the "
                             "address above."),
-                      ("p", f"Signed for the supplier, 17 March 2026.")])
+                      ("p", "Signed for the supplier, 17 March 2026.")])
     write_pdf(folder / "vesting_certificates.pdf", pages, f"{p.name} off-site materials")
     locs = sorted({o.supplier for o in p.offsite})
     write_pdf(folder / "offsite_insurance_certificate.pdf", [[

@@ -25,7 +25,8 @@ INSTANCES: dict[str, dict] = {
         "blocks": [("A", 1.0, 1, {h: 1.0 for h in range(1, 8)}),
                    ("B", 1.1, 2, {1: 1.0, 2: 1.0, 3: 0.75, 4: 0.65, 5: 0.3, 6: 0.1, 7: 0.5}),
                    ("C", 0.9, 2, {1: 1.0, 2: 0.9, 3: 0.4, 4: 0.2, 5: 0.0, 6: 0.0, 7: 0.2})],
-        "ext_scale": 1.25, "ext_progress": {1: 0.55, 2: 0.5}, "n_ps": 5, "defective": ["B/3/02", "B/3/03"], "pct_blocks": ["B"],
+        "ext_scale": 1.25, "ext_progress": {1: 0.55, 2: 0.5}, "n_ps": 5, "defective": ["B/3/02", "B/3/03"],
+        "pct_blocks": ["B"],
         "today": D("2026-04-07"), "pc": {1: D("2026-03-12")}, "lds": {1: 5250.0, 2: 7500.0, 3: 2000.0},
         "fluctuation_claim": 22450.0, "fluctuation_agreed": 11225.0, "pln6": 14200.0, "pln11": 10500.0,
     },
@@ -126,7 +127,8 @@ BASE_MATERIALS = [
     ("FD30 doorsets (damaged in delivery)", "Compound", 6, "nr", 385.00, "2026-03-09", "rejected"),
     ("Copper pipe 15 mm, 3 m lengths", "Container 1", 150, "length", 11.20, "2026-03-04", "on site"),
 ]
-HARD_MATERIALS = BASE_MATERIALS[:6] + [
+HARD_MATERIALS = [
+    *BASE_MATERIALS[:6],
     ("FD30 doorsets (damaged in delivery)", "Compound", 8, "nr", 385.00, "2026-03-09", "rejected"),
     ("Copper pipe 15 mm, 3 m lengths", "Container 1", 210, "length", 11.20, "2026-03-04", "on site"),
     ("Metal studs and track, 100 mm", "Block C level 1", 640, "length", 4.85, "2026-03-19", "on site"),

@@ -108,7 +108,8 @@ def build(name: str) -> None:
         shutil.copytree(inp, ws / "input")
         (ws / "output").mkdir()
         script = str(FAMILY / "hidden/solutions/reference.py")
-        subprocess.run([sys.executable, "-c", RUN, script, json.dumps({**p.facts, "today": inst["today"].isoformat()})], cwd=ws, check=True)
+        known = json.dumps({**p.facts, "today": inst["today"].isoformat()})
+        subprocess.run([sys.executable, "-c", RUN, script, known], cwd=ws, check=True)
         for f in OUTPUTS:
             shutil.copy(ws / "output" / f, ref / f)
     check_reference(name, exp, ref)

@@ -58,9 +58,9 @@ def text(r: dict, c: dict) -> str:
             f"The due date was {_d(n['due_date'])} and the last day for our Payment Notice was "
             f"{_d(n['payment_notice_by'])} (Good Friday and Easter Monday excluded). That deadline has been missed, so "
             f"under the contract and the Act the Contractor's application stands as the notified sum: "
-            f"{_m(n['notified_sum'])}. We can only pay less by a Pay Less Notice given by {_d(n['pay_less_notice_by'])} "
-            f"stating {_m(r['sum_payable'])} and how it is calculated; without it the full notified sum is payable by "
-            f"{_d(n['final_date_for_payment'])}.")
+            f"{_m(n['notified_sum'])}. We can only pay less by a Pay Less Notice given by "
+            f"{_d(n['pay_less_notice_by'])} stating {_m(r['sum_payable'])} and how it is calculated; without it the "
+            f"full notified sum is payable by {_d(n['final_date_for_payment'])}.")
     lines += [
         "",
         f"Interim Payment 11: our Pay Less Notice was dated 16 March 2026, after its deadline of 13 March, so it was "
@@ -70,8 +70,8 @@ def text(r: dict, c: dict) -> str:
         "",
         "## Liquidated damages",
         "",
-        f"Section 1: a Non-Completion Notice was given on 2 March 2026, so liquidated damages of {_m(lds['section_1'])} "
-        f"can be deducted from the Completion Date of 27 February to practical completion on "
+        f"Section 1: a Non-Completion Notice was given on 2 March 2026, so liquidated damages of "
+        f"{_m(lds['section_1'])} can be deducted from the Completion Date of 27 February to practical completion on "
         f"{_d(pc['1']) if '1' in pc else 'the valuation date'}, by the Pay Less Notice.",
         "",
         "Section 3: no Non-Completion Notice has been issued, so no liquidated damages can be deducted for Section 3 "
@@ -124,8 +124,8 @@ def text(r: dict, c: dict) -> str:
     lines.append("")
     if known.get("fluctuation_agreed"):
         lines.append(f"Steel surcharge: Fluctuations Option A does not cover market price rises, but Declan confirmed "
-                     f"the side letter of 10 March agreeing half of the £22,450 claimed: {_m(known['fluctuation_agreed'])}"
-                     " is included.")
+                     "the side letter of 10 March agreeing half of the £22,450 claimed: "
+                     f"{_m(known['fluctuation_agreed'])} is included.")
     else:
         lines.append("Steel surcharge: the £22,450 mill surcharge is not recoverable under Fluctuations Option A "
                      "(a firm price for market changes) and is excluded.")

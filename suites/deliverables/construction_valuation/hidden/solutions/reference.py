@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, "/solution")
 sys.path.insert(0, str(Path(__file__).resolve().parent) if "__file__" in globals() else "/solution")
 
-import cv_read as rd  # noqa: E402
+import cv_read as rd
 
 INPUT = rd.INPUT
 OUTPUT = Path("output")

@@ -4,7 +4,7 @@ import random
 import sys
 
 sys.path.insert(0, "/solution")
-import cv_read  # noqa: E402
+import cv_read
 
 rng = random.Random(7)
 _real = cv_read.read_csa
