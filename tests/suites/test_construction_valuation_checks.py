@@ -264,3 +264,28 @@ def test_each_rule_of_the_contract_and_the_act_costs_its_own_check(tmp_path: Pat
     for rule, check in RULE_CHECKS.items():
         score, parts = _grade(tmp_path, "base", _deliver(tmp_path, "base", {}, rule, {rule}))
         assert parts[check] < 1.0 and score <= 0.95, (rule, parts)
+
+
+def test_the_family_lints_clean() -> None:
+    from worktrial.tasks import lint_path
+
+    assert [str(p) for p in lint_path(FAMILY)] == []
+
+
+@needs_bwrap
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\x00\xff\xfe garbage",
+        b'[1, 2, "x", null, NaN]',
+        b"ref,kind,value\nV01,variation,NaN\nP/01,preliminaries,1e999\n",
+    ],
+)
+def test_garbage_deliveries_score_nothing_and_void_nothing(tmp_path: Path, content: bytes) -> None:
+    for variant in ("base", "holme_mills"):
+        out = tmp_path / f"{variant}-out"
+        out.mkdir()
+        for name in ("valuation.csv", "valuation.json", "note_to_commercial_director.md"):
+            (out / name).write_bytes(content)
+        score, parts = _grade(tmp_path, variant, out)
+        assert score == 0.0, (variant, parts)

@@ -86,7 +86,8 @@ def issues_for(p: Project, exp: dict) -> list[dict]:
          [["payment notice"], ["8 april", "2026-04-08", "08/04"]],
          "any_of": ["notified sum", "application", "missed", "default", "too late", "passed", "stands"]
          if not exp["notices"]["payment_notice_in_time"] else
-         ["good friday", "easter", "bank holiday", "public holiday", "tomorrow", "still", "in time"]},
+         ["good friday", "easter", "bank holiday", "public holiday", "tomorrow", "still", "in time", "deadline",
+          "must", "latest", "not later", "no later"]},
         {"id": "section3_no_ncn", "what": "no liquidated damages on Section 3 without a Non-Completion Notice",
          "all_of": [["section 3"], ["non-completion", "non completion", "ncn"]],
          "any_of": ["liquidated", "damages", "lds", "ld ", "cannot", "not deduct", "no deduction", "issue"]},
