@@ -135,3 +135,10 @@ def test_a_report_refuses_to_pool_jobs_judged_by_different_judges(job: dict[str,
     assert mixed.returncode == 2 and "different judges" in mixed.stderr and "no judge" in mixed.stderr
     alone = wt("report", judged, "--home", job["home"])
     assert alone.returncode == 0, alone.stderr
+    view = wt("report", judged, "--rubric", "--json", "--home", job["home"])
+    assert view.returncode == 0, view.stderr
+    (row,) = json.loads(view.stdout)["rubric"]
+    assert (row["agent"], row["trials"], row["judged"], row["rules_rate"]) == ("reference", 3, 3, 1.0)
+    assert row["rubric_mean"] == pytest.approx(0.8) and row["dimension_means"]["task_relevance"] == pytest.approx(8.0)
+    table = wt("report", judged, "--rubric", "--by", "role_class", "--home", job["home"])
+    assert table.returncode == 0 and "hard rules" in table.stdout and "grounded" in table.stdout, table.stdout

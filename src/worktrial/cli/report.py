@@ -30,6 +30,7 @@ from ..analysis.report import (
     fmt,
     report_json,
 )
+from ..analysis.rubric_report import RubricRow, rubric_json, rubric_summary
 from ..analysis.table import USAGE_KEYS
 from ..store import Store, TrialRow
 from .common import HomeOpt, StoreOpt, app, err, guarded, open_store, out
@@ -70,6 +71,22 @@ CARD_PATHS: list[tuple[str, tuple[str, ...]]] = [
     ("termination", ("details", "agent", "termination")),
     *((k, ("details", "agent", "usage", k)) for k in USAGE_KEYS),
 ]
+
+
+def print_rubric(rows: Sequence[RubricRow], by: str | None) -> None:
+    from ..analysis.rubric_report import RUBRIC_DIMENSIONS
+
+    def f(v: float | None, d: int = 3) -> str:
+        return "—" if v is None else f"{v:.{d}f}"
+
+    short = {"grounded_accuracy": "grounded", "task_relevance": "relevance", "substantive_depth": "depth",
+             "practical_utility": "utility", "communication_quality": "communication"}  # fmt: skip
+    heads = ["agent", *([by] if by else []), "trials", "hard rules", "judged", "rubric"]
+    table = Table(*heads, *[short[d] for d in RUBRIC_DIMENSIONS], title="deliverables: hard rules and rubric (0-10)")
+    for r in rows:
+        cells = [r.agent, *([r.group] if by else []), str(r.trials), f(r.rules_rate), str(r.judged), f(r.rubric_mean)]
+        table.add_row(*cells, *[f(r.dimension_means.get(d), 1) for d in RUBRIC_DIMENSIONS])
+    out.print(table)
 
 
 def refuse_mixed_judges(store: Store, job_ids: Sequence[str]) -> None:
@@ -302,6 +319,10 @@ def report(
     cluster: Annotated[
         str | None, typer.Option("--cluster", help="Bootstrap whole clusters (e.g. family) instead of instances.")
     ] = None,
+    show_rubric: Annotated[
+        bool,
+        typer.Option("--rubric", help="Also deliverables' hard-rule pass rate, rubric score and dimension means."),
+    ] = False,
     show_effort: Annotated[
         bool, typer.Option("--effort", help="Also the effort table: questions, key facts, actions, tokens, …")
     ] = False,
@@ -318,6 +339,11 @@ def report(
     full = as_json or html is not None  # files and JSON hold everything; the terminal what was asked for
 
     links: list[TrialLink] = []
+
+    def rubric_rows_of(ids: list[str], by: str | None) -> list[RubricRow]:
+        store = open_store(home, store_at)
+        with store.errors():
+            return rubric_summary([t for j in ids for t in store.trials(j)], by)
 
     def body() -> tuple[list[str], Report]:
         store = open_store(home, store_at)
@@ -346,11 +372,17 @@ def report(
 
         html.write_text(render_html(r, title, links, viewer), encoding="utf-8")
         err.print(f"wrote {html}", markup=False)
+    rubric_rows = guarded(lambda: rubric_rows_of(ids, by)) if show_rubric else None
     if as_json:
-        json.dump(report_json(r), sys.stdout, indent=2)
+        doc = report_json(r)
+        if rubric_rows is not None:
+            doc["rubric"] = rubric_json(rubric_rows)
+        json.dump(doc, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:  # the terminal shows the breakdown and the effort table only when asked for
         print_report(replace(r, by=r.by if by else None, effort=r.effort if show_effort else []), title)
+        if rubric_rows is not None:
+            print_rubric(rubric_rows, by)
     if r.errors:
         err.print(f"{r.errors} trial(s) failed for infrastructure reasons: counted as errors, never averaged")
 

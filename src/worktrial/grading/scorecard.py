@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, field_validator, model_serializer
 
 from .safetree import display
 
@@ -23,6 +23,7 @@ class Component(BaseModel):
     weight: float = 1.0
     gate: bool = False
     evidence: str = ""
+    dimensions: dict[str, float] | None = None  # a rubric row's score per dimension (0–10), as the judge gave them
 
     @field_validator("evidence")
     @classmethod
@@ -32,6 +33,14 @@ class Component(BaseModel):
             return display(v)
         except UnicodeEncodeError:  # a surrogate that no file name gave
             return v.encode("utf-8", "backslashreplace").decode("utf-8")
+
+    @model_serializer(mode="wrap")
+    def _without_empty_dimensions(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # Only a judged rubric row has dimensions; every other row's stored form stays as it was.
+        data: dict[str, Any] = handler(self)
+        if data.get("dimensions") is None:
+            data.pop("dimensions", None)
+        return data
 
 
 class ScoreCard(BaseModel):

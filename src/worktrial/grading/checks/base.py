@@ -41,6 +41,7 @@ class Outcome:
     value: float | None
     evidence: str
     error: str | None = None
+    dimensions: dict[str, float] | None = None  # a rubric's score per dimension (0–10)
 
     @classmethod
     def passed(cls, evidence: str = "ok") -> Outcome:

@@ -68,7 +68,8 @@ def score_rubric(output: Tree, rubric: RubricConfig, judge: RubricJudge | None, 
     except Exception as e:  # anything else from a judge is its failure, never the worker's
         return Outcome.unavailable(f"the judge failed: {type(e).__name__}: {e}")
     value = weighted_score(rating.scores, rubric.weights)
-    return Outcome(value, _explain(rating, rubric.weights, value, ev))
+    dims = {d: float(rating.scores[d].score) for d in RUBRIC_DIMENSIONS}
+    return Outcome(value, _explain(rating, rubric.weights, value, ev), dimensions=dims)
 
 
 def with_rubric(
@@ -91,7 +92,14 @@ def with_rubric(
     outcome = score_rubric(Tree(output_dir, limits or FileLimits()), rubric, rater, task)
     errors = [*result.errors, *([f"{rubric.name}: {outcome.error}"] if outcome.error else [])]
     value = checked_value(rubric.name, outcome.value, errors)
-    row = Component(name=rubric.name, kind="rubric", value=value, weight=rubric.weight, evidence=outcome.evidence)
+    row = Component(
+        name=rubric.name,
+        kind="rubric",
+        value=value,
+        weight=rubric.weight,
+        evidence=outcome.evidence,
+        dimensions=outcome.dimensions,
+    )
     components = [*result.components, row]
     score = compose(components, result.gates_failed)
     return result.model_copy(update={"components": components, "errors": errors, "score": score})
