@@ -33,7 +33,8 @@ PSR_EXTRA = 3.0           # a priority-register customer's minute weighs 1 + PSR
 PSR_WELFARE = 400.0       # per PSR customer off supply 6 h or more: welfare visit, generator, hot food
 GS_FIRST, GS_NEXT = 80.0, 40.0   # guaranteed standard: per customer at 12 h, and per further 12 h
 OVERTIME_RATE = 320.0     # per crew-hour after 19:00
-CONTRACTOR_DAY = 2600.0   # per contractor crew per day it is called out
+CONTRACTOR_SLOW = 1.4     # repair time of a contractor crew, relative to ours
+CONTRACTOR_DAY = 4500.0   # per contractor crew per day it is called out
 SWITCH_ISOLATE, SWITCH_RESTORE = 30, 20
 BACKFEED = 0.6            # share of an HV outage's customers restored by switching once the fault is isolated
 PATROL_MIN, HANDBACK_WAIT, HANDBACK_DELAY, RETRIP_REWORK = 50, 30, 480, 150
@@ -67,8 +68,8 @@ def shift_end(depart: int, shift: str) -> int:
 
 
 def travel(crew: dict, outage: dict) -> int:
-    if crew["depot"] == MUTUAL_AID_DEPOT:
-        return TRAVEL_AID
+    if crew["depot"] == MUTUAL_AID_DEPOT or crew.get("crew_type") == "contractor":
+        return TRAVEL_AID if crew["depot"] == MUTUAL_AID_DEPOT else TRAVEL_OTHER
     return TRAVEL_SAME if crew["depot"] == outage["depot"] else TRAVEL_OTHER
 
 
@@ -137,7 +138,8 @@ def execute(plan: list[dict], outages: dict[str, dict], crews: dict[str, dict], 
                 push(arrive + HANDBACK_WAIT, cid, "next", None)
                 continue
             if o["level"] == "LV":
-                end = arrive + true_repair(o)
+                # a contractor crew does not know our network: slower on every job
+                end = arrive + round(true_repair(o) * (CONTRACTOR_SLOW if crew.get("crew_type") == "contractor" else 1))
                 res[o["outage_id"]] = {"restored": end, "handed_back": False, "crew": cid, "retrip_off": 0,
                                        "wait": 0, "patrolled": False, "arrived": arrive}
                 _end(work, cid, day, end)

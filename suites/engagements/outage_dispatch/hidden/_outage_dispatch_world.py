@@ -286,8 +286,16 @@ def write_csv(path: Path, fields: list[str], rows: list[dict], delimiter: str = 
         w.writerows(rows)
 
 
-def write_psr_old(path: Path, rows: list[dict]) -> None:
-    write_csv(path, ["psr_ref", "section_id", "need_code"], rows)
+def write_psr_old(path: Path, rows: list[dict], bad_depot: str = "") -> None:
+    """The register extract; `bad_depot`'s sections spelt as the new GIS writes them (ASH:ASC02-H1)."""
+    out = []
+    for r in rows:
+        sec = r["section_id"]
+        fid, part = sec.split("/")
+        if bad_depot and sec[:3] in DEPOTS[bad_depot]["primaries"]:
+            sec = f"{bad_depot}:{fid.replace('-', '')}-{part}"
+        out.append({**r, "section_id": sec})
+    write_csv(path, ["psr_ref", "section_id", "need_code"], out)
 
 
 def write_psr_new(path: Path, rows: list[dict]) -> None:

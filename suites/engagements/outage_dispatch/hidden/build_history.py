@@ -13,6 +13,7 @@ The world model lives in hidden/_outage_dispatch_world.py so that the unseen sto
 """
 
 import importlib.util
+import json
 import random
 import sqlite3
 import sys
@@ -30,7 +31,7 @@ from _outage_dispatch_sim import execute  # noqa: E402
 from _outage_dispatch_world import Traffic  # noqa: E402
 
 WORLD_PARAMS = ["stale_feeders", "reconfig_date", "lapsed_crews", "lapse_date", "retrip_depot", "switching_desks",
-                "inflated_lv", "inflated_from"]
+                "inflated_lv", "inflated_from", "psr_bad_depot", "psr_moved"]
 
 
 def _shipped(system: Path):
@@ -46,13 +47,12 @@ def _stamp(m: int, day0) -> str:
     return (day0 + timedelta(minutes=m)).strftime("%Y-%m-%dT%H:%M")
 
 
-def build(params: dict, ws: Path, system: Path) -> None:
+def build(params: dict, ws: Path, system: Path, rules_file: Path | None = None) -> None:
     shipped = _shipped(system)
-    rules = shipped.load_rules()
+    rules = shipped.load_rules() if rules_file is None else json.loads(rules_file.read_text())
     net_now = world.network(params)
     all_outages, restorations = [], []
-    (system / "config").mkdir(parents=True, exist_ok=True)
-    world.write_csv(system / "config" / "skills_matrix.csv", ["crew_id", "depot", "hv_switching", "lv_jointing",
+    world.write_csv(FAMILY / "workspace" / "system" / "config" / "skills_matrix.csv", ["crew_id", "depot", "hv_switching", "lv_jointing",
                                                                "source"],
                     [{"crew_id": c["crew_id"], "depot": c["depot"], "hv_switching": "Y" if world.matrix_hv(c["crew_id"])
                       else "N", "lv_jointing": "Y", "source": "skills matrix issue 2024-09"}
@@ -70,7 +70,7 @@ def build(params: dict, ws: Path, system: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             db = Path(tmp) / "network.db"
             world.write_network_db(db, net, world.crews(p, "history"), register, rows)
-            world.write_psr_old(Path(tmp) / "psr_register.csv", old)
+            world.write_psr_old(Path(tmp) / "psr_register.csv", old, str(world._p(p, "psr_bad_depot", "")))
             conn = sqlite3.connect(db)
             try:
                 plan, _, _ = shipped.plan_storm(conn, Path(tmp), name, rules)
@@ -104,7 +104,7 @@ def build(params: dict, ws: Path, system: Path) -> None:
         all_outages += rows
     world.write_network_db(ws / "data" / "network.db", net_now, world.crews(params, "history"),
                            world.authorisations(params, "history"), all_outages, restorations)
-    world.write_psr_old(ws / "data" / "psr_register.csv", old)
+    world.write_psr_old(ws / "data" / "psr_register.csv", old, str(world._p(params, "psr_bad_depot", "")))
 
 
 def _task_params() -> dict:
@@ -120,12 +120,10 @@ def main() -> int:
         if not vt.is_file() or vdir.name == "base":
             continue
         vp = {**base, **tomllib.loads(vt.read_text()).get("params", {})}
-        if all(vp.get(k) == base.get(k) for k in WORLD_PARAMS):
+        rules = vdir / "workspace" / "system" / "config" / "rules.json"
+        if all(vp.get(k) == base.get(k) for k in WORLD_PARAMS) and not rules.is_file():
             continue
-        ws = vdir / "workspace"
-        build(vp, ws, FAMILY / "workspace" / "system")
-        # the skills matrix is the family's document; a variant keeps the family's copy
-        (FAMILY / "workspace" / "system" / "config" / "skills_matrix.csv").exists()
+        build(vp, vdir / "workspace", FAMILY / "workspace" / "system", rules if rules.is_file() else None)
         print(f"variants/{vdir.name}/workspace/data/network.db")
     return 0
 

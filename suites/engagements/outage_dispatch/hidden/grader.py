@@ -87,7 +87,8 @@ def generate(dest: Path, params: dict, seed: int, split: str) -> None:
     rows = storm_rows(params, split, seed)
     write_network_db(dest / "network.db", net, crews(params, split), authorisations(params, split), rows)
     old, cur = psr_truth(params, net)
-    write_psr_old(dest / "psr_register.csv", old)
+    write_psr_old(dest / "psr_register.csv", old if bool(_p(params, "psr_moved", True)) else cur,
+                  str(_p(params, "psr_bad_depot", "")))
     if bool(_p(params, "psr_moved", True)):
         write_psr_new(dest / "crm" / "psr_extract.csv", cur)
 
@@ -110,7 +111,7 @@ def load_world(data_dir: Path, params: dict, split: str) -> list[dict]:
     _old, cur = psr_truth(params, net)
     psr: dict[str, int] = {}
     psr_ids: dict[str, set[str]] = {}
-    for r in (cur if bool(_p(params, "psr_moved", True)) else _old):
+    for r in cur:  # the register as it is: the CRM extract where it moved, else the live extract
         psr[r["section_id"]] = psr.get(r["section_id"], 0) + 1
         psr_ids.setdefault(r["section_id"], set()).add(psr_key(r["psr_ref"]))
     register = authorisations(params, split)

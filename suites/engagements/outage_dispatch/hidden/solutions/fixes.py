@@ -4,7 +4,7 @@ from pathlib import Path
 
 sys.path.insert(0, "/solution")
 
-import worktrial_kit as kit  # noqa: E402
+import worktrial_kit as kit
 
 DELIVERY = Path("/solution/delivery")
 RULES = "system/config/rules.json"

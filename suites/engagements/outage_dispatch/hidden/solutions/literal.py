@@ -6,7 +6,7 @@ import sys
 
 sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
-import worktrial_kit as kit  # noqa: E402
+import worktrial_kit as kit
 
 RULES = "system/config/rules.json"
 

@@ -11,8 +11,8 @@ import sys
 
 sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
-import fixes  # noqa: E402
-import worktrial_kit as kit  # noqa: E402
+import fixes
+import worktrial_kit as kit
 
 LAPSED = {"ASH-C2": "2026-01-31", "BRX-C4": "2026-01-31", "CLH-C3": "2026-01-31",
           "ASH-C1": "2026-03-09", "BRX-C1": "2026-03-09", "CLH-C1": "2026-03-09"}

@@ -133,6 +133,8 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
     desks: list[list[tuple[int, int]]] = [[] for _ in range(max(1, int(rules.get("switching_desks", 4))))]
     shift = {c["id"]: c["shift"] for c in crews}
     free = {c["id"]: (DAY_START if c["shift"] == "day" else NIGHT_START) for c in crews}
+    no_overrun = str(rules.get("overrun", "allow")) == "never"
+    margin = int(rules.get("shift_end_margin_min", 0))  # crews back at the depot this long before the shift ends
     left = {o["id"]: o for o in outs}
     plan: list[dict] = []
     seq = {c["id"]: 0 for c in crews}
@@ -156,14 +158,14 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
             trav = 55 if c["depot"] == "PLM" else (35 if c["depot"] == o["depot"] else 75)
             work = o["est"] + (50 if o["patrol"] else 0)
             dur = trav + work
-            t_iso = dur
             if o["level"] == "HV":
                 s1 = desk_slot(desks, t + trav, 30)
                 s2 = desk_slot(desks, s1 + 30 + work, 20)
                 dur = s2 + 20 - t
-                t_iso = s1 + 30 - t
+            if (no_overrun or margin) and t + dur + margin > end_of_shift:  # nothing past the end of the shift
+                continue
             mode = rules.get("rank_by", "rate")
-            score = o["weight"] / dur if mode == "rate" else o["cust"]
+            score = o["weight"] / dur if mode == "rate" else (o["cust"] if mode == "customers" else -dur)
             cands.append((score, -o["t"], o["id"], dur, trav))
         if not cands:
             nxt = [o["t"] for o in left.values() if o["t"] > t and able(c, o, day)]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import re
 import sqlite3
 import sys
 from datetime import datetime, timedelta
@@ -79,6 +80,16 @@ def load_corrections() -> dict[str, float]:
         return {r["scope"].strip(): float(r["factor"]) for r in csv.DictReader(f) if r.get("scope")}
 
 
+SECTION_RX = re.compile(r"^([A-Z]{3}):([A-Z]{3})-?(\d{2})[-/]([HL]\d+)$")
+
+
+def section_id(raw: str, repair: bool) -> str:
+    """A register row's section id; with `repair`, the GIS-migration spelling (ASH:ASC02-H1) as ASC-02/H1."""
+    s = raw.strip().upper()
+    m = SECTION_RX.match(s) if repair else None
+    return f"{m.group(2)}-{m.group(3)}/{m.group(4)}" if m else raw.strip()
+
+
 def load_psr(data: Path, rules: dict) -> dict[str, list[str]]:
     """PSR customers (their register ids) per section: the CRM extract when it is there (ACTIVE records),
     else the old register."""
@@ -96,7 +107,7 @@ def load_psr(data: Path, rules: dict) -> dict[str, list[str]]:
     if old.exists():
         with old.open(newline="", encoding="utf-8", errors="replace") as f:
             for r in csv.DictReader(f):
-                s = (r.get("section_id") or "").strip()
+                s = section_id(r.get("section_id") or "", bool(rules.get("psr_section_repair")))
                 if s:
                     ids.setdefault(s, []).append((r.get("psr_ref") or "").strip())
     return ids
@@ -179,7 +190,8 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
     desks: list[list[tuple[int, int]]] = [[] for _ in range(max(1, int(rules.get("switching_desks", 2))))]
     shift = {c["id"]: c["shift"] for c in crews}
     free = {c["id"]: (DAY_START if c["shift"] == "day" else NIGHT_START) for c in crews}
-    overtime_rule = rules.get("overtime", "none")
+    overrun = str(rules.get("overrun", "allow"))
+    margin = int(rules.get("shift_end_margin_min", 0))  # crews back at the depot this long before the shift ends
     ot_rate = float(rules.get("overtime_rate_gbp_per_crew_hour", 320))
     left = {o["id"]: o for o in outs}
     plan: list[dict] = []
@@ -210,9 +222,14 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
                 s2 = desk_slot(desks, s1 + 30 + work, 20)
                 dur = s2 + 20 - t
                 t_iso = s1 + 30 - t
-            if overtime_rule == "value" and t + dur > end_of_shift:
-                # overtime only where it saves more than it costs
-                saved = o["weight"] * 0.10 * 120 + (o["cust"] * 80 if t + dur - o["t"] < 720 else 0)
+            if margin and t + dur + margin > end_of_shift:
+                continue
+            if t + dur > end_of_shift and overrun != "allow":
+                if overrun == "never":  # no job that would run past the end of the shift
+                    continue
+                # overtime only where it saves more than it costs: the next shift would start it hours later
+                wait = window(end_of_shift, shift[c["id"]]) - t if shift[c["id"]] == "day" else 0
+                saved = o["weight"] * 0.10 * max(120, wait) + (o["cust"] * 80 if t + dur - o["t"] < 720 else 0)
                 if saved < ot_rate * (t + dur - end_of_shift) / 60:
                     continue
             mode = rules.get("rank_by", "rate")

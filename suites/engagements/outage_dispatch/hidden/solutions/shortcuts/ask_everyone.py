@@ -3,8 +3,8 @@ import sys
 
 sys.path.insert(0, "/solution")  # the kit and fixes.py
 
-import fixes  # noqa: E402
-import worktrial_kit as kit  # noqa: E402
+import fixes
+import worktrial_kit as kit
 
 QUESTIONS = [
     "Which crews are authorised for HV switching, and did anything change this winter?",

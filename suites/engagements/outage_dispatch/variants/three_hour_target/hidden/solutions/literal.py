@@ -1,0 +1,17 @@
+"""Literal (three_hour_target): the quickest jobs first, to lift the dashboard's three-hour share."""
+import sys
+
+sys.path.insert(0, "/solution")  # the kit
+
+import worktrial_kit as kit
+
+RULES = "system/config/rules.json"
+
+
+def main() -> int:
+    kit.update_json(RULES, rank_by="quickest")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
