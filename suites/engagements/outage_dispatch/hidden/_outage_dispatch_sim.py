@@ -28,15 +28,15 @@ from _outage_dispatch_world import (
 
 from worktrial.kit.grader import keyed_uniform
 
-CML_RATE = 0.10           # GBP per customer minute lost (the incentive rate, storm-adjusted)
-PSR_EXTRA = 3.0           # a priority-register customer's minute weighs 1 + PSR_EXTRA
-PSR_WELFARE = 400.0       # per PSR customer off supply 6 h or more: welfare visit, generator, hot food
-GS_FIRST, GS_NEXT = 80.0, 40.0   # guaranteed standard: per customer at 12 h, and per further 12 h
-OVERTIME_RATE = 320.0     # per crew-hour after 19:00
-CONTRACTOR_SLOW = 1.4     # repair time of a contractor crew, relative to ours
-CONTRACTOR_DAY = 4500.0   # per contractor crew per day it is called out
+CML_RATE = 0.10  # GBP per customer minute lost (the incentive rate, storm-adjusted)
+PSR_EXTRA = 3.0  # a priority-register customer's minute weighs 1 + PSR_EXTRA
+PSR_WELFARE = 400.0  # per PSR customer off supply 6 h or more: welfare visit, generator, hot food
+GS_FIRST, GS_NEXT = 80.0, 40.0  # guaranteed standard: per customer at 12 h, and per further 12 h
+OVERTIME_RATE = 320.0  # per crew-hour after 19:00
+CONTRACTOR_SLOW = 1.4  # repair time of a contractor crew, relative to ours
+CONTRACTOR_DAY = 4500.0  # per contractor crew per day it is called out
 SWITCH_ISOLATE, SWITCH_RESTORE = 30, 20
-BACKFEED = 0.6            # share of an HV outage's customers restored by switching once the fault is isolated
+BACKFEED = 0.6  # share of an HV outage's customers restored by switching once the fault is isolated
 PATROL_MIN, HANDBACK_WAIT, HANDBACK_DELAY, RETRIP_REWORK = 50, 30, 480, 150
 
 
@@ -81,8 +81,17 @@ def retrips(o: dict, patrolled: bool, params: dict, circuit: str) -> bool:
     return keyed_uniform(SECRET, "retrip", o["outage_id"]) < p
 
 
-def execute(plan: list[dict], outages: dict[str, dict], crews: dict[str, dict], register: list[dict], net: dict,
-            params: dict, day0: datetime, mopup: int, desks: int) -> dict:
+def execute(
+    plan: list[dict],
+    outages: dict[str, dict],
+    crews: dict[str, dict],
+    register: list[dict],
+    net: dict,
+    params: dict,
+    day0: datetime,
+    mopup: int,
+    desks: int,
+) -> dict:
     """Run the plan; returns per-outage restoration and per-crew work."""
     lists: dict[str, list[dict]] = {}
     seen: set[str] = set()
@@ -132,16 +141,29 @@ def execute(plan: list[dict], outages: dict[str, dict], crews: dict[str, dict], 
                 push(arrive + HANDBACK_WAIT, cid, "next", None)
                 continue
             if o["level"] == "HV" and not hv_valid(register, cid, day_of(arrive, day0)):
-                res[o["outage_id"]] = {"restored": arrive + HANDBACK_WAIT + HANDBACK_DELAY, "handed_back": True,
-                                       "crew": cid, "retrip_off": 0, "wait": 0, "patrolled": False}
+                res[o["outage_id"]] = {
+                    "restored": arrive + HANDBACK_WAIT + HANDBACK_DELAY,
+                    "handed_back": True,
+                    "crew": cid,
+                    "retrip_off": 0,
+                    "wait": 0,
+                    "patrolled": False,
+                }
                 _end(work, cid, day, arrive + HANDBACK_WAIT)
                 push(arrive + HANDBACK_WAIT, cid, "next", None)
                 continue
             if o["level"] == "LV":
                 # a contractor crew does not know our network: slower on every job
                 end = arrive + round(true_repair(o) * (CONTRACTOR_SLOW if crew.get("crew_type") == "contractor" else 1))
-                res[o["outage_id"]] = {"restored": end, "handed_back": False, "crew": cid, "retrip_off": 0,
-                                       "wait": 0, "patrolled": False, "arrived": arrive}
+                res[o["outage_id"]] = {
+                    "restored": end,
+                    "handed_back": False,
+                    "crew": cid,
+                    "retrip_off": 0,
+                    "wait": 0,
+                    "patrolled": False,
+                    "arrived": arrive,
+                }
                 _end(work, cid, day, end)
                 push(end, cid, "next", None)
                 continue
@@ -170,13 +192,25 @@ def execute(plan: list[dict], outages: dict[str, dict], crews: dict[str, dict], 
             off_again = (done - job["first_restore"] - 10) if phase == "restore2" else 0
             if off_again:  # the re-trip takes the whole feeder off again while the fault is found and repaired
                 feeder = o["feeder_id"]
-                off_again = round(off_again * sum(s["customers_true"] for s in net["sections"]
-                                                  if s["feeder_id"] == feeder and s["level"] == "HV")
-                                  / max(1, true_customers(o, net)))
-            res[o["outage_id"]] = {"restored": job.get("first_restore", done) if phase == "restore2" else done,
-                                   "final": done, "handed_back": False, "crew": cid, "retrip_off": off_again,
-                                   "wait": job["wait"], "patrolled": job["patrolled"], "arrived": job["arrived"],
-                                   "retripped": job["retrip"], "iso_done": job["iso_done"]}
+                off_again = round(
+                    off_again
+                    * sum(
+                        s["customers_true"] for s in net["sections"] if s["feeder_id"] == feeder and s["level"] == "HV"
+                    )
+                    / max(1, true_customers(o, net))
+                )
+            res[o["outage_id"]] = {
+                "restored": job.get("first_restore", done) if phase == "restore2" else done,
+                "final": done,
+                "handed_back": False,
+                "crew": cid,
+                "retrip_off": off_again,
+                "wait": job["wait"],
+                "patrolled": job["patrolled"],
+                "arrived": job["arrived"],
+                "retripped": job["retrip"],
+                "iso_done": job["iso_done"],
+            }
             _end(work, cid, job["day"], done)
             push(done, cid, "next", None)
     return {"restorations": res, "work": work, "held_assigned": held_assigned}
@@ -188,8 +222,9 @@ def _end(work: dict, cid: str, shift_ends_at: int, end: int) -> None:
     d[shift_ends_at] = max(d.get(shift_ends_at, 0), end)
 
 
-def costs(outages: dict[str, dict], result: dict, crews: dict[str, dict], psr: dict[str, int], net: dict,
-          mopup: int) -> dict:
+def costs(
+    outages: dict[str, dict], result: dict, crews: dict[str, dict], psr: dict[str, int], net: dict, mopup: int
+) -> dict:
     """Money lost: customer minutes (PSR weighted), welfare, guaranteed standards, overtime, contractors."""
     tot = {"cml": 0.0, "psr": 0.0, "gs": 0.0, "overtime": 0.0, "contractors": 0.0}
     per_depot: dict[str, float] = {}
@@ -211,8 +246,11 @@ def costs(outages: dict[str, dict], result: dict, crews: dict[str, dict], psr: d
         off += r["retrip_off"] if r else 0
         long_share = (1 - part) if iso - o["t_reported"] < 720 else 1.0
         c_cml = cust * off * CML_RATE
-        c_psr = n_psr * off * CML_RATE * PSR_EXTRA + (n_psr * PSR_WELFARE * (
-            long_share if iso - o["t_reported"] < 360 else 1.0) if final - o["t_reported"] >= 360 else 0)
+        c_psr = n_psr * off * CML_RATE * PSR_EXTRA + (
+            n_psr * PSR_WELFARE * (long_share if iso - o["t_reported"] < 360 else 1.0)
+            if final - o["t_reported"] >= 360
+            else 0
+        )
         c_gs = 0.0
         if final - o["t_reported"] >= 720:
             c_gs = cust * long_share * (GS_FIRST + GS_NEXT * ((final - o["t_reported"] - 720) // 720))
@@ -226,5 +264,9 @@ def costs(outages: dict[str, dict], result: dict, crews: dict[str, dict], psr: d
         if crews[cid]["crew_type"] == "contractor":
             tot["contractors"] += CONTRACTOR_DAY * len(w["days"])
     total = sum(tot.values())
-    return {"total": round(total, 2), "parts": {k: round(v, 2) for k, v in tot.items()},
-            "per_depot": {k: round(v, 2) for k, v in sorted(per_depot.items())}, "unrestored": unrestored}
+    return {
+        "total": round(total, 2),
+        "parts": {k: round(v, 2) for k, v in tot.items()},
+        "per_depot": {k: round(v, 2) for k, v in sorted(per_depot.items())},
+        "unrestored": unrestored,
+    }

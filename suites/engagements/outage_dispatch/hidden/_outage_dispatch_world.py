@@ -27,9 +27,13 @@ MUTUAL_AID_DEPOT = "PLM"  # Pell Moor yard: mutual-aid crews from Northfold Netw
 
 # fault codes of history: level, planner's estimate (min), true mean (min)
 FAULTS = {
-    "HV-OHL": ("HV", 150, 160), "HV-UGC": ("HV", 240, 250), "HV-PMT": ("HV", 180, 170),
+    "HV-OHL": ("HV", 150, 160),
+    "HV-UGC": ("HV", 240, 250),
+    "HV-PMT": ("HV", 180, 170),
     "HV-EFI": ("HV", 90, 95),
-    "LV-MAIN": ("LV", 150, 150), "LV-SVC": ("LV", 75, 80), "LV-FUSE": ("LV", 45, 45),
+    "LV-MAIN": ("LV", 150, 150),
+    "LV-SVC": ("LV", 75, 80),
+    "LV-FUSE": ("LV", 45, 45),
 }
 # codes the new fault-reporting app sends from March (production only): level, true mean
 NEW_FAULTS = {"HV-OHL-TREE": ("HV", 175), "HV-OHL-COND": ("HV", 165), "LV-OHL": ("LV", 110), "LV-CUTOUT": ("LV", 60)}
@@ -65,6 +69,7 @@ def _list(params: dict, key: str) -> list[str]:
 
 # ----------------------------------------------------------------------------- the network
 
+
 def network(params: dict) -> dict:
     """Feeders and sections (fixed for the family), with GIS counts and the true counts of this variant."""
     rng = random.Random("outage_dispatch/network/v1")
@@ -77,13 +82,30 @@ def network(params: dict) -> dict:
                 feeders.append({"feeder_id": fid, "primary": prim, "depot": depot, "circuit": circuit})
                 for k in range(1, 4):
                     c = rng.randint(120, 900)
-                    sections.append({"section_id": f"{fid}/H{k}", "feeder_id": fid, "depot": depot, "level": "HV",
-                                     "circuit": circuit, "customers_gis": c, "customers_true": c})
+                    sections.append(
+                        {
+                            "section_id": f"{fid}/H{k}",
+                            "feeder_id": fid,
+                            "depot": depot,
+                            "level": "HV",
+                            "circuit": circuit,
+                            "customers_gis": c,
+                            "customers_true": c,
+                        }
+                    )
                 for k in range(1, 9):
                     c = rng.randint(4, 95)
-                    sections.append({"section_id": f"{fid}/L{k:02d}", "feeder_id": fid, "depot": depot,
-                                     "level": "LV", "circuit": circuit if rng.random() < 0.6 else "UG",
-                                     "customers_gis": c, "customers_true": c})
+                    sections.append(
+                        {
+                            "section_id": f"{fid}/L{k:02d}",
+                            "feeder_id": fid,
+                            "depot": depot,
+                            "level": "LV",
+                            "circuit": circuit if rng.random() < 0.6 else "UG",
+                            "customers_gis": c,
+                            "customers_true": c,
+                        }
+                    )
     by_id = {s["section_id"]: s for s in sections}
     # stale GIS counts after a reconfiguration: "FEEDER=factor" -> the HV sections' true counts
     for item in _list(params, "stale_feeders"):
@@ -125,15 +147,36 @@ def crews(params: dict, split: str) -> list[dict]:
     rows = []
     for depot, n in (("ASH", 7), ("BRX", 8), ("CLH", 6)):
         for i in range(1, n + 1):
-            rows.append({"crew_id": f"{depot}-C{i}", "depot": depot, "crew_type": "staff", "callout": "rostered",
-                         "shift": "day" if i % 5 not in (2, 4) else "night"})
+            rows.append(
+                {
+                    "crew_id": f"{depot}-C{i}",
+                    "depot": depot,
+                    "crew_type": "staff",
+                    "callout": "rostered",
+                    "shift": "day" if i % 5 not in (2, 4) else "night",
+                }
+            )
     for i in range(1, 7):
-        rows.append({"crew_id": f"STN-{i}", "depot": ["ASH", "BRX", "CLH"][i % 3], "crew_type": "contractor",
-                     "callout": "on_call", "shift": "day"})
+        rows.append(
+            {
+                "crew_id": f"STN-{i}",
+                "depot": ["ASH", "BRX", "CLH"][i % 3],
+                "crew_type": "contractor",
+                "callout": "on_call",
+                "shift": "day",
+            }
+        )
     if split != "history":
         for i in range(1, 5):
-            rows.append({"crew_id": f"NFN-{i}", "depot": MUTUAL_AID_DEPOT, "crew_type": "mutual_aid",
-                         "callout": "rostered", "shift": "day" if i <= 2 else "night"})
+            rows.append(
+                {
+                    "crew_id": f"NFN-{i}",
+                    "depot": MUTUAL_AID_DEPOT,
+                    "crew_type": "mutual_aid",
+                    "callout": "rostered",
+                    "shift": "day" if i <= 2 else "night",
+                }
+            )
     return rows
 
 
@@ -154,10 +197,14 @@ def authorisations(params: dict, split: str) -> list[dict]:
     for c in crews(params, split):
         cid = c["crew_id"]
         if c["crew_type"] == "contractor":
-            rows.append({"crew_id": cid, "authorisation": "LV-AP", "valid_from": "2025-10-01", "valid_to": "2027-09-30"})
+            rows.append(
+                {"crew_id": cid, "authorisation": "LV-AP", "valid_from": "2025-10-01", "valid_to": "2027-09-30"}
+            )
             continue
         if c["crew_type"] == "mutual_aid":
-            rows.append({"crew_id": cid, "authorisation": "HV-SAP", "valid_from": "2026-03-09", "valid_to": "2026-03-31"})
+            rows.append(
+                {"crew_id": cid, "authorisation": "HV-SAP", "valid_from": "2026-03-09", "valid_to": "2026-03-31"}
+            )
             continue
         rows.append({"crew_id": cid, "authorisation": "LV-AP", "valid_from": "2024-04-01", "valid_to": "2027-03-31"})
         if matrix_hv(cid):
@@ -169,14 +216,28 @@ def authorisations(params: dict, split: str) -> list[dict]:
 
 
 def hv_valid(register: list[dict], crew_id: str, day: str) -> bool:
-    return any(r["crew_id"] == crew_id and r["authorisation"] == "HV-SAP" and r["valid_from"] <= day <= r["valid_to"]
-               for r in register)
+    return any(
+        r["crew_id"] == crew_id and r["authorisation"] == "HV-SAP" and r["valid_from"] <= day <= r["valid_to"]
+        for r in register
+    )
 
 
 # ----------------------------------------------------------------------------- storms
 
-def storm_outages(t: Traffic, net: dict, start: str, n: int, *, days: int, new_share: float, hv_share: float,
-                  held_share: float, prefix: str, forced: list[str] | None = None) -> list[dict]:
+
+def storm_outages(
+    t: Traffic,
+    net: dict,
+    start: str,
+    n: int,
+    *,
+    days: int,
+    new_share: float,
+    hv_share: float,
+    held_share: float,
+    prefix: str,
+    forced: list[str] | None = None,
+) -> list[dict]:
     """One storm's fault reports. Report times peak on day one and tail off."""
     secs = net["sections"]
     hv = [s for s in secs if s["level"] == "HV"]
@@ -207,17 +268,27 @@ def storm_outages(t: Traffic, net: dict, start: str, n: int, *, days: int, new_s
         code = t.choice(codes)
         if new_share and t.chance(new_share):
             new = [c for c, v in NEW_FAULTS.items() if v[0] == s["level"]]
-            if s["level"] == "HV" and s["circuit"] in ("OH", "MIX") or s["level"] == "LV":
+            if (s["level"] == "HV" and s["circuit"] in ("OH", "MIX")) or s["level"] == "LV":
                 code = t.choice(new)
         desc = t.choice(DESCRIPTIONS[code])
-        customers = s["customers_gis"] if s["level"] == "HV" else max(1, round(s["customers_gis"] * t.rng.uniform(0.5, 1.0)))
-        rows.append({
-            "outage_id": f"{prefix}-{i + 1:04d}", "reported_at": (d0 + timedelta(minutes=minute)).strftime("%Y-%m-%dT%H:%M"),
-            "section_id": s["section_id"], "feeder_id": s["feeder_id"], "depot": s["depot"], "level": s["level"],
-            "fault_code": code, "description": desc, "customers_reported": customers,
-            "share": round(customers / max(1, s["customers_gis"]), 4),
-            "status": "HOLD" if t.chance(held_share) else "OPEN",
-        })
+        customers = (
+            s["customers_gis"] if s["level"] == "HV" else max(1, round(s["customers_gis"] * t.rng.uniform(0.5, 1.0)))
+        )
+        rows.append(
+            {
+                "outage_id": f"{prefix}-{i + 1:04d}",
+                "reported_at": (d0 + timedelta(minutes=minute)).strftime("%Y-%m-%dT%H:%M"),
+                "section_id": s["section_id"],
+                "feeder_id": s["feeder_id"],
+                "depot": s["depot"],
+                "level": s["level"],
+                "fault_code": code,
+                "description": desc,
+                "customers_reported": customers,
+                "share": round(customers / max(1, s["customers_gis"]), 4),
+                "status": "HOLD" if t.chance(held_share) else "OPEN",
+            }
+        )
     rows.sort(key=lambda r: (r["reported_at"], r["outage_id"]))
     return rows
 
@@ -237,8 +308,15 @@ def true_repair(o: dict) -> float:
 
 # ----------------------------------------------------------------------------- files
 
-def write_network_db(path: Path, net: dict, crew_rows: list[dict], register: list[dict], outages: list[dict],
-                     restorations: list[dict] | None = None) -> None:
+
+def write_network_db(
+    path: Path,
+    net: dict,
+    crew_rows: list[dict],
+    register: list[dict],
+    outages: list[dict],
+    restorations: list[dict] | None = None,
+) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.exists():
         path.unlink()
@@ -246,33 +324,80 @@ def write_network_db(path: Path, net: dict, crew_rows: list[dict], register: lis
     try:
         c = conn.cursor()
         c.execute("CREATE TABLE depots (depot TEXT PRIMARY KEY, name TEXT)")
-        c.executemany("INSERT INTO depots VALUES (?,?)", [(k, v["name"]) for k, v in DEPOTS.items()]
-                      + ([(MUTUAL_AID_DEPOT, "Pell Moor (mutual aid yard)")] if any(
-                          r["depot"] == MUTUAL_AID_DEPOT for r in crew_rows) else []))
-        c.execute("CREATE TABLE feeders (feeder_id TEXT PRIMARY KEY, primary_substation TEXT, depot TEXT, circuit TEXT)")
-        c.executemany("INSERT INTO feeders VALUES (?,?,?,?)",
-                      [(f["feeder_id"], f["primary"], f["depot"], f["circuit"]) for f in net["feeders"]])
-        c.execute("CREATE TABLE sections (section_id TEXT PRIMARY KEY, feeder_id TEXT, depot TEXT, level TEXT, "
-                  "circuit TEXT, customers_gis INTEGER)")
-        c.executemany("INSERT INTO sections VALUES (?,?,?,?,?,?)",
-                      [(s["section_id"], s["feeder_id"], s["depot"], s["level"], s["circuit"], s["customers_gis"])
-                       for s in net["sections"]])
+        c.executemany(
+            "INSERT INTO depots VALUES (?,?)",
+            [(k, v["name"]) for k, v in DEPOTS.items()]
+            + (
+                [(MUTUAL_AID_DEPOT, "Pell Moor (mutual aid yard)")]
+                if any(r["depot"] == MUTUAL_AID_DEPOT for r in crew_rows)
+                else []
+            ),
+        )
+        c.execute(
+            "CREATE TABLE feeders (feeder_id TEXT PRIMARY KEY, primary_substation TEXT, depot TEXT, circuit TEXT)"
+        )
+        c.executemany(
+            "INSERT INTO feeders VALUES (?,?,?,?)",
+            [(f["feeder_id"], f["primary"], f["depot"], f["circuit"]) for f in net["feeders"]],
+        )
+        c.execute(
+            "CREATE TABLE sections (section_id TEXT PRIMARY KEY, feeder_id TEXT, depot TEXT, level TEXT, "
+            "circuit TEXT, customers_gis INTEGER)"
+        )
+        c.executemany(
+            "INSERT INTO sections VALUES (?,?,?,?,?,?)",
+            [
+                (s["section_id"], s["feeder_id"], s["depot"], s["level"], s["circuit"], s["customers_gis"])
+                for s in net["sections"]
+            ],
+        )
         c.execute("CREATE TABLE crews (crew_id TEXT PRIMARY KEY, depot TEXT, crew_type TEXT, callout TEXT, shift TEXT)")
-        c.executemany("INSERT INTO crews VALUES (?,?,?,?,?)",
-                      [(r["crew_id"], r["depot"], r["crew_type"], r["callout"], r["shift"]) for r in crew_rows])
-        c.execute("CREATE TABLE outages (outage_id TEXT PRIMARY KEY, storm TEXT, reported_at TEXT, section_id TEXT, "
-                  "feeder_id TEXT, depot TEXT, level TEXT, fault_code TEXT, description TEXT, "
-                  "customers_reported INTEGER, status TEXT)")
-        c.executemany("INSERT INTO outages VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                      [(o["outage_id"], o.get("storm", ""), o["reported_at"], o["section_id"], o["feeder_id"],
-                        o["depot"], o["level"], o["fault_code"], o["description"], o["customers_reported"],
-                        o["status"]) for o in outages])
+        c.executemany(
+            "INSERT INTO crews VALUES (?,?,?,?,?)",
+            [(r["crew_id"], r["depot"], r["crew_type"], r["callout"], r["shift"]) for r in crew_rows],
+        )
+        c.execute(
+            "CREATE TABLE outages (outage_id TEXT PRIMARY KEY, storm TEXT, reported_at TEXT, section_id TEXT, "
+            "feeder_id TEXT, depot TEXT, level TEXT, fault_code TEXT, description TEXT, "
+            "customers_reported INTEGER, status TEXT)"
+        )
+        c.executemany(
+            "INSERT INTO outages VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                (
+                    o["outage_id"],
+                    o.get("storm", ""),
+                    o["reported_at"],
+                    o["section_id"],
+                    o["feeder_id"],
+                    o["depot"],
+                    o["level"],
+                    o["fault_code"],
+                    o["description"],
+                    o["customers_reported"],
+                    o["status"],
+                )
+                for o in outages
+            ],
+        )
         if restorations is not None:
-            cols = ["outage_id", "crew_id", "dispatched_at", "arrived_at", "switching_wait_min", "patrolled",
-                    "restored_at", "retripped", "handed_back", "customers_confirmed"]
+            cols = [
+                "outage_id",
+                "crew_id",
+                "dispatched_at",
+                "arrived_at",
+                "switching_wait_min",
+                "patrolled",
+                "restored_at",
+                "retripped",
+                "handed_back",
+                "customers_confirmed",
+            ]
             c.execute(f"CREATE TABLE restorations ({', '.join(cols)})")
-            c.executemany(f"INSERT INTO restorations VALUES ({','.join('?' * len(cols))})",
-                          [tuple(r.get(k) for k in cols) for r in restorations])
+            c.executemany(
+                f"INSERT INTO restorations VALUES ({','.join('?' * len(cols))})",
+                [tuple(r.get(k) for k in cols) for r in restorations],
+            )
         conn.commit()
     finally:
         conn.close()
@@ -302,9 +427,16 @@ def write_psr_new(path: Path, rows: list[dict]) -> None:
     """The CRM's extract: pipe-separated, its own column names and need codes, closed records kept."""
     out = []
     for i, r in enumerate(rows):
-        out.append({"PSR_ID": r["psr_ref"].replace("PSR", "CRM-"), "SECTION": r["section_id"],
-                    "NEEDS_CODES": PSR_CODES_NEW[r["need_code"]], "STATUS": "ACTIVE"})
+        out.append(
+            {
+                "PSR_ID": r["psr_ref"].replace("PSR", "CRM-"),
+                "SECTION": r["section_id"],
+                "NEEDS_CODES": PSR_CODES_NEW[r["need_code"]],
+                "STATUS": "ACTIVE",
+            }
+        )
         if i % 17 == 0:
-            out.append({"PSR_ID": f"CRM-X{i:05d}", "SECTION": r["section_id"], "NEEDS_CODES": "N05",
-                        "STATUS": "CLOSED"})
+            out.append(
+                {"PSR_ID": f"CRM-X{i:05d}", "SECTION": r["section_id"], "NEEDS_CODES": "N05", "STATUS": "CLOSED"}
+            )
     write_csv(path, ["PSR_ID", "SECTION", "NEEDS_CODES", "STATUS"], out, delimiter="|")

@@ -30,8 +30,18 @@ import grader  # noqa: E402
 from _outage_dispatch_sim import execute  # noqa: E402
 from _outage_dispatch_world import Traffic  # noqa: E402
 
-WORLD_PARAMS = ["stale_feeders", "reconfig_date", "lapsed_crews", "lapse_date", "retrip_depot", "switching_desks",
-                "inflated_lv", "inflated_from", "psr_bad_depot", "psr_moved"]
+WORLD_PARAMS = [
+    "stale_feeders",
+    "reconfig_date",
+    "lapsed_crews",
+    "lapse_date",
+    "retrip_depot",
+    "switching_desks",
+    "inflated_lv",
+    "inflated_from",
+    "psr_bad_depot",
+    "psr_moved",
+]
 
 
 def _shipped(system: Path):
@@ -52,18 +62,28 @@ def build(params: dict, ws: Path, system: Path, rules_file: Path | None = None) 
     rules = shipped.load_rules() if rules_file is None else json.loads(rules_file.read_text())
     net_now = world.network(params)
     all_outages, restorations = [], []
-    world.write_csv(FAMILY / "workspace" / "system" / "config" / "skills_matrix.csv", ["crew_id", "depot", "hv_switching", "lv_jointing",
-                                                               "source"],
-                    [{"crew_id": c["crew_id"], "depot": c["depot"], "hv_switching": "Y" if world.matrix_hv(c["crew_id"])
-                      else "N", "lv_jointing": "Y", "source": "skills matrix issue 2024-09"}
-                     for c in world.crews(params, "history")])
+    world.write_csv(
+        FAMILY / "workspace" / "system" / "config" / "skills_matrix.csv",
+        ["crew_id", "depot", "hv_switching", "lv_jointing", "source"],
+        [
+            {
+                "crew_id": c["crew_id"],
+                "depot": c["depot"],
+                "hv_switching": "Y" if world.matrix_hv(c["crew_id"]) else "N",
+                "lv_jointing": "Y",
+                "source": "skills matrix issue 2024-09",
+            }
+            for c in world.crews(params, "history")
+        ],
+    )
     old, _cur = world.psr_truth(params, net_now)
     for name, start, days, n in grader.HISTORY_STORMS:
         p = grader.history_params(params, start)
         net = world.network(p)
         t = Traffic("outage_dispatch", "history", name)
-        rows = world.storm_outages(t, net, start, n, days=days, new_share=0.0, hv_share=0.34, held_share=0.02,
-                                   prefix=name.split("-")[-1][:3])
+        rows = world.storm_outages(
+            t, net, start, n, days=days, new_share=0.0, hv_share=0.34, held_share=0.02, prefix=name.split("-")[-1][:3]
+        )
         for r in rows:
             r["storm"] = name
         register = world.authorisations(p, "history")
@@ -80,11 +100,23 @@ def build(params: dict, ws: Path, system: Path, rules_file: Path | None = None) 
         day0 = __import__("datetime").datetime.fromisoformat(start)
         prows = []
         for i, r in enumerate(plan):
-            prows.append({"outage_id": r["outage_id"], "crew_id": r["crew_id"], "seq": (r["seq"], i),
-                          "t_dispatch": grader.minute_of(r["dispatch_at"], day0), "patrol": rng.random() < 0.3})
-        outs = {o["outage_id"]: dict(o, t_reported=grader.minute_of(o["reported_at"], day0),
-                                     share=o["customers_reported"] / max(1, net["by_id"][o["section_id"]]["customers_gis"]))
-                for o in rows}
+            prows.append(
+                {
+                    "outage_id": r["outage_id"],
+                    "crew_id": r["crew_id"],
+                    "seq": (r["seq"], i),
+                    "t_dispatch": grader.minute_of(r["dispatch_at"], day0),
+                    "patrol": rng.random() < 0.3,
+                }
+            )
+        outs = {
+            o["outage_id"]: dict(
+                o,
+                t_reported=grader.minute_of(o["reported_at"], day0),
+                share=o["customers_reported"] / max(1, net["by_id"][o["section_id"]]["customers_gis"]),
+            )
+            for o in rows
+        }
         crew_map = {c["crew_id"]: c for c in world.crews(p, "history")}
         mopup = (days + 1) * 1440 + 720
         result = execute(prows, outs, crew_map, register, net, p, day0, mopup, int(world._p(p, "switching_desks", 2)))
@@ -93,17 +125,29 @@ def build(params: dict, ws: Path, system: Path, rules_file: Path | None = None) 
             res = result["restorations"].get(oid)
             if o["status"] != "OPEN" or res is None:
                 continue
-            restorations.append({
-                "outage_id": oid, "crew_id": res["crew"], "dispatched_at": _stamp(disp[oid]["t_dispatch"], day0),
-                "arrived_at": _stamp(res.get("arrived", disp[oid]["t_dispatch"]), day0),
-                "switching_wait_min": res.get("wait", 0), "patrolled": int(bool(res.get("patrolled"))),
-                "restored_at": _stamp(min(res.get("final", res["restored"]), mopup), day0),
-                "retripped": int(bool(res.get("retripped"))),
-                "handed_back": "no HV authorisation" if res.get("handed_back") else "",
-                "customers_confirmed": world.true_customers(o, net)})
+            restorations.append(
+                {
+                    "outage_id": oid,
+                    "crew_id": res["crew"],
+                    "dispatched_at": _stamp(disp[oid]["t_dispatch"], day0),
+                    "arrived_at": _stamp(res.get("arrived", disp[oid]["t_dispatch"]), day0),
+                    "switching_wait_min": res.get("wait", 0),
+                    "patrolled": int(bool(res.get("patrolled"))),
+                    "restored_at": _stamp(min(res.get("final", res["restored"]), mopup), day0),
+                    "retripped": int(bool(res.get("retripped"))),
+                    "handed_back": "no HV authorisation" if res.get("handed_back") else "",
+                    "customers_confirmed": world.true_customers(o, net),
+                }
+            )
         all_outages += rows
-    world.write_network_db(ws / "data" / "network.db", net_now, world.crews(params, "history"),
-                           world.authorisations(params, "history"), all_outages, restorations)
+    world.write_network_db(
+        ws / "data" / "network.db",
+        net_now,
+        world.crews(params, "history"),
+        world.authorisations(params, "history"),
+        all_outages,
+        restorations,
+    )
     world.write_psr_old(ws / "data" / "psr_register.csv", old, str(world._p(params, "psr_bad_depot", "")))
 
 

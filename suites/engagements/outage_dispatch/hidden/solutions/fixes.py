@@ -1,4 +1,5 @@
 """Story code the outage_dispatch solutions share: installing the dispatcher and writing its rules."""
+
 import sys
 from pathlib import Path
 
@@ -18,12 +19,24 @@ def register_rows(lapsed: dict[str, str], mutual_aid: tuple[str, str] | None) ->
     for depot, n in MATRIX_HV.items():
         for i in range(1, n + 1):
             cid = f"{depot}-C{i}"
-            rows.append({"crew_id": cid, "authorisation": "HV-SAP", "valid_from": "2024-04-01",
-                         "valid_to": lapsed.get(cid, "2027-03-31")})
+            rows.append(
+                {
+                    "crew_id": cid,
+                    "authorisation": "HV-SAP",
+                    "valid_from": "2024-04-01",
+                    "valid_to": lapsed.get(cid, "2027-03-31"),
+                }
+            )
     if mutual_aid:
         for i in range(1, 5):
-            rows.append({"crew_id": f"NFN-{i}", "authorisation": "HV-SAP", "valid_from": mutual_aid[0],
-                         "valid_to": mutual_aid[1]})
+            rows.append(
+                {
+                    "crew_id": f"NFN-{i}",
+                    "authorisation": "HV-SAP",
+                    "valid_from": mutual_aid[0],
+                    "valid_to": mutual_aid[1],
+                }
+            )
     return rows
 
 
@@ -35,8 +48,11 @@ def install(rules: dict, register: list[dict] | None, corrections: dict[str, flo
     if register is not None:
         kit.write_csv(AUTH, ["crew_id", "authorisation", "valid_from", "valid_to"], register)
     if corrections:
-        kit.write_csv("system/config/customer_corrections.csv", ["scope", "factor"],
-                      [{"scope": k, "factor": v} for k, v in corrections.items()])
+        kit.write_csv(
+            "system/config/customer_corrections.csv",
+            ["scope", "factor"],
+            [{"scope": k, "factor": v} for k, v in corrections.items()],
+        )
 
 
 def dry_run() -> str:

@@ -2,6 +2,7 @@
 
 Touches nothing else and asks nobody (the sponsor gave the instruction himself).
 """
+
 import sys
 
 sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/

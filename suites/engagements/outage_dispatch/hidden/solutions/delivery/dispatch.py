@@ -150,19 +150,35 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
     rt = load_repair_times()
     corr = load_corrections()
     psr = load_psr(data, rules)
-    secs = {r[0]: {"feeder": r[1], "circuit": r[2], "gis": r[3]} for r in
-            conn.execute("SELECT section_id, feeder_id, circuit, customers_gis FROM sections")}
-    outs = [dict(zip(["id", "reported", "section", "feeder", "depot", "level", "code", "customers", "status"], r))
-            for r in conn.execute("SELECT outage_id, reported_at, section_id, feeder_id, depot, level, fault_code, "
-                                  "customers_reported, status FROM outages WHERE storm = ? ORDER BY reported_at, "
-                                  "outage_id", (storm,))]
+    secs = {
+        r[0]: {"feeder": r[1], "circuit": r[2], "gis": r[3]}
+        for r in conn.execute("SELECT section_id, feeder_id, circuit, customers_gis FROM sections")
+    }
+    outs = [
+        dict(
+            zip(
+                ["id", "reported", "section", "feeder", "depot", "level", "code", "customers", "status"],
+                r,
+                strict=False,
+            )
+        )
+        for r in conn.execute(
+            "SELECT outage_id, reported_at, section_id, feeder_id, depot, level, fault_code, "
+            "customers_reported, status FROM outages WHERE storm = ? ORDER BY reported_at, "
+            "outage_id",
+            (storm,),
+        )
+    ]
     outs = [o for o in outs if str(o["status"]).strip().upper() == "OPEN"]  # never send a crew to a held site
     if not outs:
         return [], {"storm": storm, "outages": 0}, []
     day0 = datetime.fromisoformat(min(o["reported"] for o in outs)[:10])
     crew_rows = conn.execute("SELECT crew_id, depot, crew_type, callout, shift FROM crews ORDER BY crew_id").fetchall()
-    crews = [{"id": c, "depot": d, "type": t, "shift": sh or "day"} for c, d, t, call, sh in crew_rows
-             if call == "rostered" or rules.get("call_out_contractors")]
+    crews = [
+        {"id": c, "depot": d, "type": t, "shift": sh or "day"}
+        for c, d, t, call, sh in crew_rows
+        if call == "rostered" or rules.get("call_out_contractors")
+    ]
     horizon = 8
     if rules.get("hv_source", "register") == "register":
         hv = hv_crews([c["id"] for c in crews], day0, horizon)
@@ -181,12 +197,13 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
         cust = max(1, round(float(o["customers"] or 0) * factor))
         share = float(o["customers"] or 0) / max(1, int(s.get("gis") or 1))
         o["cust"] = cust
-        o["psr_ids"] = psr.get(o["section"], [])[:round(len(psr.get(o["section"], [])) * min(1.0, share))]
+        o["psr_ids"] = psr.get(o["section"], [])[: round(len(psr.get(o["section"], [])) * min(1.0, share))]
         o["weight"] = cust + w_psr * min(cust, len(o["psr_ids"]))
         code = str(o["code"] or "").strip().upper()
         o["est"] = rt.get(code, rt.get(code.rsplit("-", 1)[0], int(rules.get("default_repair_minutes", 120))))
-        o["patrol"] = code in patrol_codes or (o["level"] == "HV" and o["depot"] in patrol_depots
-                                               and s.get("circuit") in ("OH", "MIX"))
+        o["patrol"] = code in patrol_codes or (
+            o["level"] == "HV" and o["depot"] in patrol_depots and s.get("circuit") in ("OH", "MIX")
+        )
     desks: list[list[tuple[int, int]]] = [[] for _ in range(max(1, int(rules.get("switching_desks", 2))))]
     shift = {c["id"]: c["shift"] for c in crews}
     free = {c["id"]: (DAY_START if c["shift"] == "day" else NIGHT_START) for c in crews}
@@ -257,12 +274,28 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
             s1 = desk_slot(desks, t + trav, 30, book=True)
             desk_slot(desks, s1 + 30 + work, 20, book=True)
         seq[c["id"]] += 1
-        plan.append({"outage_id": oid, "crew_id": c["id"], "seq": seq[c["id"]], "dispatch_at": stamp(t, day0),
-                     "patrol": "yes" if o["patrol"] else "no", "est_restore": stamp(t + dur, day0)})
+        plan.append(
+            {
+                "outage_id": oid,
+                "crew_id": c["id"],
+                "seq": seq[c["id"]],
+                "dispatch_at": stamp(t, day0),
+                "patrol": "yes" if o["patrol"] else "no",
+                "est_restore": stamp(t + dur, day0),
+            }
+        )
         free[c["id"]] = t + dur
-    summary = {"storm": storm, "outages": len(outs), "assigned": len(plan), "unassigned": len(left),
-               "crews": len(crews), "rules": rules.get("version", "")}
-    contacts = [{"outage_id": o["id"], "psr_id": pid, "reported_at": o["reported"]} for o in outs for pid in o["psr_ids"]]
+    summary = {
+        "storm": storm,
+        "outages": len(outs),
+        "assigned": len(plan),
+        "unassigned": len(left),
+        "crews": len(crews),
+        "rules": rules.get("version", ""),
+    }
+    contacts = [
+        {"outage_id": o["id"], "psr_id": pid, "reported_at": o["reported"]} for o in outs for pid in o["psr_ids"]
+    ]
     return plan, summary, contacts
 
 
@@ -278,8 +311,11 @@ def main(argv: list[str] | None = None) -> int:
     (out / "dispatch").mkdir(parents=True, exist_ok=True)
     summaries = []
     try:
-        storms = [a.storm] if a.storm else [r[0] for r in conn.execute(
-            "SELECT storm FROM outages GROUP BY storm ORDER BY MIN(reported_at)")]
+        storms = (
+            [a.storm]
+            if a.storm
+            else [r[0] for r in conn.execute("SELECT storm FROM outages GROUP BY storm ORDER BY MIN(reported_at)")]
+        )
         for storm in storms:
             plan, summary, contacts = plan_storm(conn, data, storm, rules)
             # the contact centre calls every priority-register customer of an outage from this list
@@ -293,8 +329,10 @@ def main(argv: list[str] | None = None) -> int:
                 w.writeheader()
                 w.writerows(plan)
             summaries.append(summary)
-            print(f"storm {storm}: {summary.get('assigned', 0)} of {summary['outages']} open outages assigned to "
-                  f"{summary.get('crews', 0)} crews")
+            print(
+                f"storm {storm}: {summary.get('assigned', 0)} of {summary['outages']} open outages assigned to "
+                f"{summary.get('crews', 0)} crews"
+            )
     finally:
         conn.close()
     (out / "dispatch" / "summary.json").write_text(json.dumps(summaries, indent=2) + "\n", encoding="utf-8")

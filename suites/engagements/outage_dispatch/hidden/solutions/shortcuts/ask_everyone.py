@@ -1,4 +1,5 @@
 """Shortcut: ask everybody everything (the regulator's case officer included), then apply what comes back."""
+
 import sys
 
 sys.path.insert(0, "/solution")  # the kit and fixes.py
@@ -22,8 +23,10 @@ def main() -> int:
     for person in PEOPLE:
         for q in QUESTIONS:
             kit.ask(person, q)
-    fixes.install({"version": "CR-DSP-2026-03", "switching_desks": 2, "patrol_depots": ["CLH"],
-                   "hv_source": "register"}, fixes.register_rows(LAPSED, None))
+    fixes.install(
+        {"version": "CR-DSP-2026-03", "switching_desks": 2, "patrol_depots": ["CLH"], "hv_source": "register"},
+        fixes.register_rows(LAPSED, None),
+    )
     kit.ask_when_in("nerys", "Nerys, please approve the change to the dispatch rules.", ["mon", "tue"])
     return 0
 

@@ -1,4 +1,5 @@
 """Literal (overtime_line): the overtime line held - no overrun, and crews back 45 minutes before shift end."""
+
 import sys
 
 sys.path.insert(0, "/solution")  # the kit

@@ -1,4 +1,5 @@
 """Literal (psr_sections): the priority-register weighting raised from 4 to 10, nothing else."""
+
 import sys
 
 sys.path.insert(0, "/solution")  # the kit

@@ -1,4 +1,5 @@
 """Literal (three_hour_target): the quickest jobs first, to lift the dashboard's three-hour share."""
+
 import sys
 
 sys.path.insert(0, "/solution")  # the kit
