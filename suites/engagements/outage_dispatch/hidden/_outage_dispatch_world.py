@@ -144,6 +144,7 @@ def psr_truth(params: dict, net: dict) -> tuple[list[dict], list[dict]]:
 
 
 def crews(params: dict, split: str) -> list[dict]:
+    nights = bool(_p(params, "night_crews", True))  # False: the night rota was cut, every crew works days
     rows = []
     for depot, n in (("ASH", 7), ("BRX", 8), ("CLH", 6)):
         for i in range(1, n + 1):
@@ -153,7 +154,7 @@ def crews(params: dict, split: str) -> list[dict]:
                     "depot": depot,
                     "crew_type": "staff",
                     "callout": "rostered",
-                    "shift": "day" if i % 5 not in (2, 4) else "night",
+                    "shift": "day" if i % 5 not in (2, 4) or not nights else "night",
                 }
             )
     for i in range(1, 7):
@@ -174,7 +175,7 @@ def crews(params: dict, split: str) -> list[dict]:
                     "depot": MUTUAL_AID_DEPOT,
                     "crew_type": "mutual_aid",
                     "callout": "rostered",
-                    "shift": "day" if i <= 2 else "night",
+                    "shift": "day" if i <= 2 or not nights else "night",
                 }
             )
     return rows

@@ -41,6 +41,7 @@ WORLD_PARAMS = [
     "inflated_from",
     "psr_bad_depot",
     "psr_moved",
+    "night_crews",
 ]
 
 

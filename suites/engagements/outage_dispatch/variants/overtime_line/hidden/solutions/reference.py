@@ -30,14 +30,14 @@ def main() -> int:
     )
     kit.ask(
         "graham",
-        "Graham, in Storm Finn 7 HV jobs were handed back on site by crews the matrix lists as "
-        "authorised, and at Ashcombe 15 of 26 overhead HV restorations without a patrol re-tripped; "
+        "Graham, in Storm Finn 8 HV jobs were handed back on site by crews the matrix lists as "
+        "authorised, and at Ashcombe 19 of 27 overhead HV restorations without a patrol re-tripped; "
         "since January's no-overrun rule jobs that do not fit the end of a shift wait for the next "
         "one. May I fix those, and let jobs run over where it saves more than the overtime costs?",
     )
     kit.ask(
         "marian",
-        "Marian, in Storm Finn BRX-C2 and CLH-C5 handed back HV jobs FIN-0051 and FIN-0058 on site "
+        "Marian, in Storm Finn BRX-C2 and CLH-C5 handed back HV jobs FIN-0058 and FIN-0076 on site "
         "('no HV authorisation'), though the 2024 skills matrix lists them as HV switching. Which crews "
         "hold a valid HV authorisation now, and until when?",
     )
