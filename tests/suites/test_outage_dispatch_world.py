@@ -169,3 +169,27 @@ def test_the_bad_data_variant_spells_one_depots_sections_the_new_way() -> None:
     spec = load_task_module(DELIVERY, "outage_dispatch_delivery_dispatch")
     repaired = spec.section_id(ash[0], True)
     assert repaired.split("/")[0] in {f["feeder_id"] for f in WORLD.network(PARAMS)["feeders"]}
+
+
+def test_the_plan_reader_takes_only_regular_files_and_survives_odd_values(tmp_path: Path) -> None:
+    import os
+    from datetime import datetime
+
+    out = tmp_path / "out"
+    (out / "dispatch").mkdir(parents=True)
+    (out / "dispatch/plan_ST-2603-ISOLDE.csv").write_text(
+        "Outage ID,Crew,Sequence,Dispatch At,Patrol\nISO-0001,ASH-C5,1,2026-03-03T07:00,yes\n"
+        "ISO-0002,ASH-C5,nan,not a time,\nISO-0003,BRX-C2,1e999,2026-03-03T08:00,NO\n"
+    )
+    outside = tmp_path / "truth.csv"
+    outside.write_text("outage_id,crew_id\nISO-0009,CLH-C1\n")
+    (out / "dispatch/plan_linked.csv").symlink_to(outside)
+    os.mkfifo(out / "dispatch/plan_fifo.csv")
+    rows = GRADER.read_plan(out, datetime(2026, 3, 3))
+    assert [(r["outage_id"], r["crew_id"], r["patrol"]) for r in rows] == [
+        ("ISO-0001", "ASH-C5", True),
+        ("ISO-0002", "ASH-C5", False),
+        ("ISO-0003", "BRX-C2", False),
+    ]
+    assert rows[0]["t_dispatch"] == 7 * 60 and rows[1]["t_dispatch"] is None
+    assert rows[1]["seq"][0] == rows[2]["seq"][0] == 1e9  # an order that is not a finite number goes last

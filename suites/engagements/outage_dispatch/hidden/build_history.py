@@ -107,7 +107,7 @@ def build(params: dict, ws: Path, system: Path, rules_file: Path | None = None) 
                     "crew_id": r["crew_id"],
                     "seq": (r["seq"], i),
                     "t_dispatch": grader.minute_of(r["dispatch_at"], day0),
-                    "patrol": rng.random() < 0.3,
+                    "patrol": r["patrol"] == "yes" or rng.random() < 0.3,
                 }
             )
         outs = {

@@ -181,7 +181,7 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
             if (no_overrun or margin) and t + dur + margin > end_of_shift:  # nothing past the end of the shift
                 continue
             mode = rules.get("rank_by", "rate")
-            score = o["weight"] / dur if mode == "rate" else (o["cust"] if mode == "customers" else -dur)
+            score = o["weight"] / dur if mode == "rate" else {"customers": o["cust"], "oldest": -o["t"]}.get(mode, -dur)
             cands.append((score, -o["t"], o["id"], dur, trav))
         if not cands:
             nxt = [o["t"] for o in left.values() if o["t"] > t and able(c, o, day)]

@@ -256,7 +256,7 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
             elif mode == "rate":
                 score = o["weight"] / dur
             else:
-                score = o["cust"] if mode == "customers" else -dur
+                score = {"customers": o["cust"], "oldest": -o["t"]}.get(mode, -dur)
             cands.append((score, -o["t"], o["id"], dur, trav))
         if not cands:
             nxt = [o["t"] for o in left.values() if o["t"] > t and able(c, o, day)]

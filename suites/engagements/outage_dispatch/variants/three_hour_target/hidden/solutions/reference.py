@@ -1,8 +1,10 @@
 """Reference (three_hour_target): the storm bill, not the dashboard's three-hour share, on the current register.
 
-- The three-hour share counts outages, not customers; nothing is paid on it (Customer Obligations).
+- The three-hour share counts outages by their first restoration, so a re-trip costs it nothing; nothing is paid
+  on it (Customer Obligations). Dropping the patrols (the ask) lifts it and the bill.
 - HV switching from Marian's register (three lapsed on 31 Jan, three more on 9 March, Northfold HV from 9 March).
-- Brindle Cross's and Coldharbour's overhead HV circuits re-trip without a patrol; the PSR register moved to the
+- Brindle Cross's and Coldharbour's overhead HV circuits re-trip without a patrol: patrol those by circuit (the
+  new fault app's overhead codes included), not by December's fault-code list; the PSR register moved to the
   CRM extract (Kieran); two switching desks.
 """
 
@@ -31,10 +33,10 @@ def main() -> int:
     )
     kit.ask(
         "graham",
-        "Graham, in Storm Finn 9 HV jobs were handed back on site by crews the matrix lists as "
-        "authorised, and 28 of 43 overhead HV restorations without a patrol at Brindle Cross and "
-        "Coldharbour re-tripped. The three-hour share counts outages, not what we pay. May I fix those "
-        "instead of quickest-first?",
+        "Graham, in Storm Finn 10 HV jobs were handed back on site by crews the matrix lists as "
+        "authorised, and 16 of 25 overhead HV restorations without a patrol at Brindle Cross and "
+        "Coldharbour re-tripped. The three-hour share counts first restorations, not what we pay. May I "
+        "fix those, and keep the patrols where circuits re-trip?",
     )
     kit.ask(
         "marian",
@@ -53,6 +55,7 @@ def main() -> int:
             "rank_by": "rate",
             "switching_desks": 2,
             "patrol_depots": ["BRX", "CLH"],
+            "patrol_fault_codes": [],
             "hv_source": "register",
             "call_out_contractors": False,
         },
@@ -64,8 +67,8 @@ def main() -> int:
         "Nerys, could you sign off a dispatch rule change under NOP-DSP-03? HV jobs only to crews "
         "with a valid HV authorisation on the day per Marian's register, patrols before "
         "re-energising Brindle Cross's and Coldharbour's overhead and mixed HV circuits, the PSR "
-        "call list from the new CRM extract, planning with two switching desks; no quickest-first. "
-        "Graham agrees.",
+        "call list from the new CRM extract, planning with two switching desks; December's fault-code "
+        "patrol list goes. Graham agrees.",
         ["mon", "tue"],
     )
     return 0
