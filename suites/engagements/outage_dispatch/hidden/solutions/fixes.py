@@ -1,5 +1,6 @@
 """Story code the outage_dispatch solutions share: installing the dispatcher and writing its rules."""
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -56,4 +57,9 @@ def install(rules: dict, register: list[dict] | None, corrections: dict[str, flo
 
 
 def dry_run() -> str:
-    return kit.run(["python3", "system/dispatch.py", "--data", "data", "--out", "/tmp/dispatch_check"])
+    """Run the changed dispatcher on the winter's storms (into a scratch folder it removes again)."""
+    out = kit.workspace() / "dry_run"
+    try:
+        return kit.run(["python3", "system/dispatch.py", "--data", "data", "--out", str(out)])
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
