@@ -211,7 +211,7 @@ def write_invoices(folder: Path, story: Story) -> None:
     to = [("p", f"Invoice to: {COMPANY}, Dock House, 14 Quay Street, Northfield NF1 4QS")]
     for p in story.purchases:
         if p.supplier == "Voltedge Electrical Ltd":
-            write_pdf(folder / f"voltedge_{p.inv_no}.pdf", "Voltedge Electrical Ltd - VAT invoice", [
+            write_pdf(folder / "voltedge_invoice.pdf", "Voltedge Electrical Ltd - VAT invoice", [
                 ("p", "Unit 9, Foundry Lane, Northfield NF3 2EL. VAT registration GB 390 5512 07. CIS registered."),
                 *to, ("t", f"Invoice number {p.inv_no}          Date {p.inv_date:%d/%m/%Y}"),
                 ("t", "Site: Wharf Road Unit 3 - rewire and LED lighting installation"),
@@ -222,7 +222,7 @@ def write_invoices(folder: Path, story: Story) -> None:
                       "Section 55A VATA 1994 applies."),
             ], footer="Voltedge Electrical Ltd")
         elif p.supplier == "Castellan Assessment Partners":
-            write_pdf(folder / f"castellan_{p.inv_no}.pdf", "Castellan Assessment Partners - Invoice", [
+            write_pdf(folder / "castellan_invoice.pdf", "Castellan Assessment Partners - Invoice", [
                 ("p", "71 Kingsway, London WC2B 6ST"), *to,
                 ("t", f"Invoice {p.inv_no}             Date {p.inv_date:%d/%m/%Y}           Terms 30 days"),
                 ("t", "Remote proctoring platform - university examination sessions, July to September 2026"),
@@ -231,7 +231,7 @@ def write_invoices(folder: Path, story: Story) -> None:
                 ("p", "Please pay by wire transfer quoting the invoice number."),
             ], footer="Castellan Assessment Partners")
         elif p.supplier == "Pennant Facility Services":
-            write_pdf(folder / f"pennant_{p.inv_no}.pdf", "Pennant Facility Services - Tax invoice", [
+            write_pdf(folder / "pennant_invoice.pdf", "Pennant Facility Services - Tax invoice", [
                 ("p", "2 Mill Row, Northfield NF2 8AA. VAT registration GB 483 1176 52."), *to,
                 ("t", f"Invoice {p.inv_no}             Date {p.inv_date:%d/%m/%Y}"),
                 ("t", "Office cleaning - Dock House, July and August 2026"),
@@ -241,7 +241,7 @@ def write_invoices(folder: Path, story: Story) -> None:
             ], footer="Pennant Facility Services")
         elif p.supplier.startswith("Nordvik") and p.posted.month == 7:
             eur = p.details.split("EUR ")[-1].rstrip(")")
-            write_pdf(folder / f"nordvik_{p.inv_no}.pdf", "Nordvik Laeringssystemer AS - Invoice", [
+            write_pdf(folder / "nordvik_invoice.pdf", "Nordvik Laeringssystemer AS - Invoice", [
                 ("p", "Storgata 40, 0182 Oslo, Norway. Org. nr. NO 987 654 321 MVA."), *to,
                 ("t", f"Invoice {p.inv_no}             Date {p.inv_date:%d/%m/%Y}"),
                 ("t", "Learning management system - licence and configuration, quarter 3 2026"),

@@ -145,28 +145,50 @@ def mails_for(story: Story) -> list[tuple[str, str, str, str, str, str]]:
     if not inst["hard"]:
         ott, pe, os_, ub = f["option_to_tax"], f["prior_error"], f["overseas_supplier"], f["unbilled"]
         mails += [
-            ("05_wharf_road.eml", "Fiona Strachan <f.strachan@brackenridge-training.example>", FIN,
+            ("05_property.eml", "Fiona Strachan <f.strachan@brackenridge-training.example>", FIN,
              "2026-08-06 14:10", "Wharf Road Unit 3 - option to tax",
              "Tom,\n\nHMRC have acknowledged our option to tax Wharf Road Unit 3. We decided to opt on 1 July 2026 "
              "and sent the notification on 20 July, so the option has effect from 1 July 2026. The new letting will be "
              "standard-rated, and the refurbishment is for that letting.\n\nFiona\n"),
-            ("06_castellan.eml", "Dev Kallis <d.kallis@brackenridge-training.example>", FIN, "2026-09-10 09:45",
+            ("06_procurement.eml", "Dev Kallis <d.kallis@brackenridge-training.example>", FIN, "2026-09-10 09:45",
              "Castellan - supplier set-up",
              "Hi Tom,\n\nFor the supplier file: " + os_["supplier"] + " is Castellan Assessment Partners LLC of "
              "Boston, Massachusetts. The London address on their invoices is a mail-forwarding office; they have no "
              "establishment in the UK and are not registered for UK VAT. Their platform runs our university exam "
              "sessions.\n\nDev Kallis\nProcurement Manager\n"),
-            ("07_june_return.eml", FIN, ACC, "2026-10-09 12:30", "Error in the June return",
+            ("07_finance.eml", FIN, ACC, "2026-10-09 12:30", "Error in the June return",
              f"Hi,\n\nWhile reconciling the VAT control account I found that invoice {pe['invoice']} "
              f"({pe['customer']}, dated {pe['date']}) had its VAT of GBP {pe['vat']:,.2f} posted to the suspense "
              "account, so it was left out of box 1 of the June return. The net was in box 6. It was a posting "
              "error. Please put it right on the September return if we can.\n\nTom\n"),
-            ("08_resit_session.eml", "Nina Achterberg <n.achterberg@brackenridge-training.example>", FIN,
+            ("08_training_ops.eml", "Nina Achterberg <n.achterberg@brackenridge-training.example>", FIN,
              "2026-10-12 11:15", f"{ub['customer']} resits - not invoiced yet",
              f"Tom,\n\nThe {ub['customer']} resit session ran from {ub['session']} and was delivered in full "
              "(setting, invigilation and marking). Their finance office still has not issued the purchase order, so "
              f"it is not invoiced yet; it will go out when the PO arrives. The fee is GBP {ub['net']:,.2f} - "
              "examination services for a university, so no VAT.\n\nNina\n"),
+        ]
+    else:  # the same files in the hard instance, saying nothing of the staff's facts
+        mails += [
+            ("05_property.eml", "Fiona Strachan <f.strachan@brackenridge-training.example>", FIN, "2026-07-15 10:40",
+             "Wharf Road works started",
+             "Tom,\n\nBrackley Build started on site at Wharf Road Unit 3 on 13 July; Voltedge start the rewiring in "
+             "August. Please code everything for the building to CC60. Guardline keep it secure while it is empty, "
+             "and the rates continue at the empty-property rate.\n\nFiona\n"),
+            ("06_procurement.eml", "Dev Kallis <d.kallis@brackenridge-training.example>", FIN, "2026-07-02 09:20",
+             "New supplier: Castellan Assessment Partners",
+             "Hi Tom,\n\nPlease set up Castellan Assessment Partners, 71 Kingsway, London WC2B 6ST: the online "
+             "proctoring platform for the university resit sessions. They invoice quarterly in arrears, payment by "
+             "wire transfer.\n\nDev Kallis\nProcurement Manager\n"),
+            ("07_finance.eml", FIN, "Claire Okonedo <c.okonedo@brackenridge-training.example>", "2026-08-07 17:55",
+             "June VAT return submitted",
+             "Claire,\n\nThe June return went in today through the bridging software. The payment will go out "
+             "with the next supplier payment run.\n\nTom\n"),
+            ("08_training_ops.eml", "Nina Achterberg <n.achterberg@brackenridge-training.example>", "All staff",
+             "2026-10-05 08:45", "Booking system - first quarter",
+             "Hello all,\n\nThe booking system has now run for a full quarter. Bookings are up on last year and the "
+             "deposit and refund process is working; a handful of bookings were cancelled and refunded in the "
+             "quarter. Thank you for your patience with the change.\n\nNina\n"),
         ]
     return mails
 

@@ -235,11 +235,24 @@ def build(name: str, inst: dict) -> None:
           f"{got['input_tax']['exempt_input_tax']:,.2f}, de minimis {got['input_tax']['de_minimis']}")
 
 
+def check_overlay() -> None:
+    """A variant's inputs overlay the family's file by file: every file of the fair instance must have its namesake in
+    the hard one, or it would reach the hard instance's workspace."""
+    base = FAMILY / "workspace" / "input"
+    for name in INSTANCES:
+        if name == "base":
+            continue
+        var = FAMILY / "variants" / name / "workspace" / "input"
+        leak = [str(p.relative_to(base)) for p in base.rglob("*") if p.is_file() and not (var / p.relative_to(base)).exists()]
+        assert not leak, f"{name}: the fair instance's files would reach its workspace: {leak}"
+
+
 def main() -> None:
     for name, inst in INSTANCES.items():
         if len(sys.argv) > 1 and name not in sys.argv[1:]:
             continue
         build(name, inst)
+    check_overlay()
 
 
 if __name__ == "__main__":

@@ -234,6 +234,28 @@ def recovery_percentage(taxable: float, exempt: float, residual: float) -> float
     return float(math.ceil(round(exact, 9)))
 
 
+def pe_values(rows: list[dict], unbilled_exempt: float) -> tuple[float, float]:
+    """The standard method's values: taxable and exempt supplies of the quarter, without capital assets and without
+    the reverse-charge values (no supplies of the company's); the session not yet invoiced is exempt and made."""
+    taxable = money(sum(r["box6"] for r in rows if r.get("_pe") == "taxable"))
+    exempt = money(sum(r["box6"] for r in rows if r.get("_pe") == "exempt") + unbilled_exempt)
+    return taxable, exempt
+
+
+def pe_outcome(taxable: float, exempt: float, pots: dict) -> tuple[float, float, bool, float]:
+    """(recovery percentage, exempt input tax, de minimis, input tax recovered)."""
+    rec = recovery_percentage(taxable, exempt, pots["residual"])
+    res_rec = money(pots["residual"] * rec / 100)
+    exempt_input = money(pots["exempt"] + pots["residual"] - res_rec)
+    total_input = money(sum(pots.values()))
+    limit = 625.0 * MONTHS
+    share = exempt / (taxable + exempt)
+    de_min = (exempt_input <= limit and exempt_input <= total_input / 2) or (
+        share <= 0.5 and (total_input <= limit or total_input - pots["taxable"] <= limit))
+    recoverable = total_input if de_min else money(pots["taxable"] + res_rec)
+    return rec, exempt_input, de_min, recoverable
+
+
 def compute(sales: list[dict], purchases: list[dict], centres: dict, debtors: list[dict], writeoffs: dict,
             end_users: set[str], known: dict) -> tuple[dict, list[dict], dict]:
     first: dict = {}
@@ -245,19 +267,10 @@ def compute(sales: list[dict], purchases: list[dict], centres: dict, debtors: li
     supplies = money(sum(r["output_vat"] for r in rows if r["source"] == "sales"))
     reverse = money(sum(r["output_vat"] for r in rows if r["source"] == "purchases"))
     corrections = money(known["prior_error"]["vat"]) if known.get("prior_error") else 0.0
-    taxable = money(sum(r["box6"] for r in rows if r.get("_pe") == "taxable"))
-    exempt = money(sum(r["box6"] for r in rows if r.get("_pe") == "exempt") + ub_net)  # made when performed
+    taxable, exempt = pe_values(rows, ub_net)
     pots = {a: money(sum(r["input_vat"] for r in rows if r["attribution"] == a))
             for a in ("taxable", "exempt", "residual")}
-    rec = recovery_percentage(taxable, exempt, pots["residual"])
-    res_rec = money(pots["residual"] * rec / 100)
-    exempt_input = money(pots["exempt"] + pots["residual"] - res_rec)
-    total_input = money(sum(pots.values()))
-    limit = 625.0 * MONTHS
-    share = exempt / (taxable + exempt)
-    de_min = (exempt_input <= limit and exempt_input <= total_input / 2) or (
-        share <= 0.5 and (total_input <= limit or total_input - pots["taxable"] <= limit))
-    recoverable = total_input if de_min else money(pots["taxable"] + res_rec)
+    rec, exempt_input, de_min, recoverable = pe_outcome(taxable, exempt, pots)
     bdr, debt_rows = bad_debts(debtors, writeoffs, known)
     box1 = money(supplies + reverse + corrections)
     box4 = money(recoverable + bdr)
@@ -275,7 +288,7 @@ def compute(sales: list[dict], purchases: list[dict], centres: dict, debtors: li
         "partial_exemption_values": {"taxable_supplies": taxable, "exempt_supplies": exempt,
                                      "exact_percentage": round(100 * taxable / (taxable + exempt), 4)},
     }
-    detail = {"debts": debt_rows, "pots": pots, "total_input": total_input}
+    detail = {"debts": debt_rows, "pots": pots}
     return ret, rows, detail
 
 
