@@ -12,7 +12,7 @@ from pathlib import Path
 
 import openpyxl
 from _vat_return_docs import COMPANY, FIXED_TIME, VAT_NO, normalise_zip, write_pdf
-from _vat_return_model import Q_END, Story, money
+from _vat_return_model import Q_END, Story, _weekday, money
 
 
 def _amount(x: float, brackets: bool = False) -> str:
@@ -135,9 +135,18 @@ def write_bank(path: Path, story: Story, rng: random.Random) -> None:
     for s in story.sales:
         if s.kind == "SA":
             lines.append((s.day, "FPI", f"{s.customer.upper()[:18]} {s.booking}", s.gross))
-        elif s.kind == "SI" and s.day <= date(2026, 9, 10) and rng.random() < 0.55:
-            lines.append((min(Q_END, s.day + timedelta(days=rng.randint(7, 30))), "BGC",
+        elif s.kind == "SI" and s.gross > 0 and s.day <= date(2026, 9, 15) and rng.random() < 0.85:
+            lines.append((min(Q_END, s.day + timedelta(days=rng.randint(7, 40))), "BGC",
                           f"{s.customer.upper()[:18]} {s.doc}", s.gross))
+    first = min(int(s.doc[-4:]) for s in story.sales if s.kind == "SI")
+    june = [s for s in story.sales if s.kind == "SI" and s.gross > 0]
+    skip = story.facts["prior_error"]["invoice"]
+    for k in range(len(june) // 3):  # June's invoices paid in July and August
+        s = rng.choice(june)
+        doc = f"SI-26-{first - 1 - k * 2:04d}"
+        if doc != skip:
+            lines.append((_weekday(date(2026, 7, 1) + timedelta(days=rng.randint(0, 45))), "BGC",
+                          f"{s.customer.upper()[:18]} {doc}", s.gross))
     for p in story.purchases:
         if p.truth.get("duplicate_of") or p.net <= 0 or rng.random() < 0.3:
             continue

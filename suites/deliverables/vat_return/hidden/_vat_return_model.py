@@ -299,7 +299,8 @@ def sales_lines(inst: dict, rng: random.Random, ids: Ids) -> list[Sale]:
 
 
 PURCHASE_PLAN = [
-    # supplier, details, nominal, cost centre, code, vat no, net range, count per unit of scale, treatment
+    # supplier, details, nominal, cost centre, code, vat no, net range, count per unit of scale (0: monthly, one bill
+    # a month whose amount grows with the company), treatment
     ("Amrit Sandhu Consulting", "Trainer fees - open courses", "5010", "CC20", "P20", "GB 301 5541 27", (1800, 5200), 5,
      "taxable"),
     ("Corinne Vale Training", "Trainer fees - in-house programmes", "5010", "CC25", "P20", "GB 227 9034 61",
@@ -323,26 +324,24 @@ PURCHASE_PLAN = [
      "exempt"),
     ("St Olave's Hall", "Examination hall hire", "5070", "CC30", "PEX", "", (600, 1400), 2, "none"),
     ("Northern Power & Gas", "Electricity and gas - Dock House", "7100", "CC50", "P20", "GB 612 7730 04",
-     (1400, 2600), 3, "residual"),
-    ("Arden Digital Ltd", "IT managed service", "7200", "CC10", "P20", "GB 376 1208 55", (2800, 4200), 3, "residual"),
+     (1400, 2600), 0, "residual"),
+    ("Arden Digital Ltd", "IT managed service", "7200", "CC10", "P20", "GB 376 1208 55", (2800, 4200), 0, "residual"),
     ("Cloudline UK Ltd", "Software subscriptions", "7200", "CC10", "P20", "GB 198 4477 31", (600, 1400), 3,
      "residual"),
-    ("BT Business", "Telephony and broadband", "7210", "CC10", "P20", "GB 245 7198 12", (380, 720), 3, "residual"),
+    ("BT Business", "Telephony and broadband", "7210", "CC10", "P20", "GB 245 7198 12", (380, 720), 0, "residual"),
     ("Paper Trail Supplies", "Stationery and consumables", "7300", "CC10", "P20", "GB 731 5560 18", (120, 480), 3,
      "residual"),
     ("TalentBridge Recruitment", "Recruitment fee - finance assistant", "7400", "CC10", "P20", "GB 866 2091 47",
      (3200, 5400), 1, "residual"),
     ("Farrant & Rudd Solicitors", "Legal advice - employment matter", "7410", "CC10", "P20", "GB 408 9923 60",
      (900, 2600), 1, "residual"),
-    ("Hartwell Insurance Brokers", "Combined insurance premium instalment", "7500", "CC10", "PEX", "", (1100, 1900), 3,
+    ("Hartwell Insurance Brokers", "Combined insurance premium instalment", "7500", "CC10", "PEX", "", (1100, 1900), 0,
      "none"),
     ("Royal Mail", "Postage", "7510", "CC10", "PEX", "", (90, 260), 3, "none"),
-    ("Caldermoor Bank plc", "Bank charges", "7900", "CC10", "PEX", "", (60, 180), 3, "none"),
-    ("Northfield City Council", "Business rates - Dock House", "7110", "CC50", "POS", "", (2800, 3200), 3, "outside"),
+    ("Caldermoor Bank plc", "Bank charges", "7900", "CC10", "PEX", "", (60, 180), 0, "none"),
+    ("Northfield City Council", "Business rates - Dock House", "7110", "CC50", "POS", "", (2800, 3200), 0, "outside"),
     ("Grainger Maintenance", "Repairs - Dock House let ground floor", "7120", "CC51", "P20", "GB 552 0981 36",
      (220, 640), 1, "exempt"),
-    ("Velocity Leasing Ltd", "Contract hire - Skoda Octavia estate (sales manager, also used privately), monthly "
-     "rental", "7600", "CC10", "P20", "GB 701 3324 88", (410, 410), 3, "lease"),
 ]
 
 
@@ -368,16 +367,17 @@ def purchase_lines(inst: dict, rng: random.Random, ids: Ids) -> list[Purchase]:
         return f"{prefix}-{counter[0]}"
 
     for supplier, details, nominal, cc, code, vat_no, (lo, hi), count, treat in PURCHASE_PLAN:
-        for _ in range(max(1, round(count * n * 1.5))):
-            posted = _weekday(_rand_day(rng, Q_START, date(2026, 9, 29)))
+        for k in range(3 if count == 0 else max(1, round(count * n * inst["purchase_volume"]))):
+            if count == 0:
+                posted = _weekday(date(2026, 7 + k, rng.randint(3, 12)))
+            else:
+                posted = _weekday(_rand_day(rng, Q_START, date(2026, 9, 29)))
             inv_date = posted - timedelta(days=rng.randint(0, 9))
-            net = money(rng.uniform(lo, hi))
+            net = money(rng.uniform(lo, hi) * (n if count == 0 else 1.0))
             vat = vat_of(net) if code == "P20" else 0.0
             truth: dict = {}
             if treat in ("taxable", "exempt", "residual"):
                 truth = {"in_vat": vat, "attribution": treat}
-            elif treat == "lease":
-                truth = {"in_vat": money(vat / 2), "attribution": "residual"}
             elif treat == "outside":
                 truth = {"box7": 0.0}
             prefix = "".join(w[0] for w in supplier.split()[:2]).upper()
@@ -393,6 +393,14 @@ def purchase_lines(inst: dict, rng: random.Random, ids: Ids) -> list[Purchase]:
         out.append(_purchase(ids, date(2026, 7, 2), supplier, inv_no("JUN"), date(2026, 6, 26), details,
                              "7100" if cc == "CC50" else "5010", cc, "P20", net, vat_of(net), vat_no,
                              in_vat=vat_of(net), attribution=treat))
+    # cars on contract hire, also used privately: half the VAT on the rental is input tax
+    for m in (7, 8, 9):
+        for car, user, rental in inst["lease_cars"]:
+            day = _weekday(date(2026, m, 20))
+            out.append(_purchase(ids, day, "Velocity Leasing Ltd", inv_no("VL"), date(2026, m, 18), f"Contract hire - "
+                                 f"{car} ({user}, also used privately), monthly rental", "7600", "CC10", "P20", rental,
+                                 vat_of(rental), "GB 701 3324 88", in_vat=money(vat_of(rental) / 2),
+                                 attribution="residual"))
     # the staff summer party (staff only): residual
     net = money(rng.uniform(2400, 3600))
     out.append(_purchase(ids, date(2026, 7, 20), "The Boathouse Riverside", inv_no("BR"), date(2026, 7, 17),

@@ -145,6 +145,7 @@ def tune(story: Story) -> None:
     van = next(p for p in story.purchases if p.supplier == "Castle Commercials")
     others = input_pots(story)["residual"] - van.truth["in_vat"]
     van.net = money((want - others) / 0.2)
+    assert 12_000 < van.net < 60_000, f"the van's price would be {van.net:,.2f}"
     van.vat = van.truth["in_vat"] = money(van.net * 0.2)
     van.truth["box7"] = van.net
 

@@ -43,11 +43,11 @@ def _debt(customer, invoice, day, gross, paid, terms_on_file, terms_true, writte
 
 INSTANCES: dict[str, dict] = {
     "base": {
-        "seed": 7, "hard": False, "scale": 1.0, "exam_size": 1.0, "rent": 4250.0, "minibus": 14500.0,
+        "seed": 7, "hard": False, "scale": 1.0, "exam_size": 0.5, "purchase_volume": 1.5, "rent": 4250.0, "minibus": 14500.0,
         "car": 46800.0, "van": 31500.0, "overcharge_net": 6240.0, "overcharge_vat": 1428.0,
         "nordvik": [(7, 11800.0), (9, 13400.0)], "castellan": 900.0, "castellan_inv": "CAP-2026-031",
         "brackley": [(38400.0, D(2026, 7, 24)), (29650.0, D(2026, 8, 21)), (27900.0, D(2026, 9, 18))],
-        "voltedge": 8400.0, "wharf_security": 640.0, "wharf_rates": 1180.0, "payroll": 96400.0,
+        "voltedge": 8400.0, "lease_cars": [("Skoda Octavia estate", "sales manager", 410.0)], "wharf_security": 640.0, "wharf_rates": 1180.0, "payroll": 54600.0,
         "opening_bank": 184220.55, "id_start": (31240, 20880, 960),
         "repeat_sales": (D(2026, 8, 14), D(2026, 8, 18)), "repeat_purchases": (D(2026, 8, 10), D(2026, 8, 14)),
         "pe_fraction": 0.45, "residual_window": 30.0,
@@ -73,12 +73,13 @@ INSTANCES: dict[str, dict] = {
                   "paid_on": "2026-08-19", "box5": 52236.25},
     },
     "q3_full": {
-        "seed": 23, "hard": True, "scale": 2.8, "exam_size": 1.6, "rent": 5100.0, "minibus": 17250.0,
+        "seed": 23, "hard": True, "scale": 2.8, "exam_size": 1.6, "purchase_volume": 2.0, "rent": 5100.0, "minibus": 17250.0,
         "car": 52400.0, "van": 34800.0, "overcharge_net": 8120.0, "overcharge_vat": 1642.0,
         "nordvik": [(7, 26400.0), (8, 9800.0), (9, 28600.0)], "castellan": 7250.0, "castellan_inv": "CAP-2026-047",
         "brackley": [(36200.0, D(2026, 7, 17)), (41800.0, D(2026, 8, 7)), (22900.0, D(2026, 8, 28)),
                      (31650.0, D(2026, 9, 11)), (27400.0, D(2026, 9, 25))],
-        "voltedge": 12650.0, "wharf_security": 720.0, "wharf_rates": 1340.0, "payroll": 251800.0,
+        "voltedge": 12650.0, "lease_cars": [("Skoda Octavia estate", "sales manager", 410.0),
+                                           ("Volkswagen Passat estate", "business development manager", 465.0)], "wharf_security": 720.0, "wharf_rates": 1340.0, "payroll": 131500.0,
         "opening_bank": 312907.20, "id_start": (58410, 40112, 1288),
         "repeat_sales": (D(2026, 9, 7), D(2026, 9, 11)), "repeat_purchases": (D(2026, 8, 25), D(2026, 8, 31)),
         "pe_fraction": 0.08,
@@ -94,7 +95,7 @@ INSTANCES: dict[str, dict] = {
             _debt("Ashdown Care Homes", "SI-26-0090", "2026-02-03", 7800.0, 0.0, 30, 30, None, "Payment plan"),
             _debt("Quillon Media", "SI-26-0244", "2026-02-20", 4320.0, 0.0, 30, 30, None, "Chased"),
         ],
-        "prior_error": {"invoice": "SI-26-1344", "customer": "Merrow Utilities plc", "date": "23 June 2026",
+        "prior_error": {"invoice": "SI-26-1244", "customer": "Merrow Utilities plc", "date": "23 June 2026",
                         "vat": 8640.0},
         "unbilled": {"customer": "Kingsmoor University", "session": "14 to 18 September 2026",
                      "service": "2026-09-18", "net": 13600.0},
