@@ -4,6 +4,7 @@ the e-mails that came with the files, and the matters the note to the Finance Di
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 from _vat_return_docs import COMPANY, VAT_NO, write_pdf, write_table_doc
@@ -198,11 +199,13 @@ def issues_for(story: Story) -> list[dict]:
     pe = f["prior_error"]
     ub = f["unbilled"]
     mb = "de minimis"
+    th = next(d for d in story.debts if d.customer.startswith("Thornbury"))
+    due = date.fromordinal(th.inv_day.toordinal() + th.terms_true)
     return [
         {"id": "option_to_tax", "what": "Wharf Road Unit 3 is opted to tax from 1 July, so the refurbishment's VAT is "
                                         "taxable input tax",
          "all_of": [["wharf"]], "any_of": ["opted to tax", "has effect from", "effect from 1 july", "notified",
-                                           "effective from 1 july", "from 1 july 2026"]},
+                                           "effective from 1 july", "from 1 july 2026", "2026-07-01", "01/07/2026"]},
         {"id": "drc_end_user", "what": "Voltedge applied the domestic reverse charge although the company is an end "
                                        "user: no reverse charge, ask for a VAT invoice",
          "all_of": [["voltedge"]], "any_of": ["end user", "end-user"]},
@@ -212,8 +215,9 @@ def issues_for(story: Story) -> list[dict]:
                                              "date of receipt", "1/6", "one sixth", "one-sixth", "vat fraction"]},
         {"id": "bad_debts", "what": "bad debt relief on the written-off debts six months past their due date; "
                                     "Thornbury's debt not yet",
-         "all_of": [["bad debt"], ["thornbury"]], "any_of": ["not yet", "next quarter", "next return", "october",
-                                                             "90 days", "90-day", "not until", "not claimable"]},
+         "all_of": [["bad debt"], ["thornbury"]], "any_of": [f"{due:%d %B}".lower(), f"{due.day} {due:%B}".lower(),
+                                                             f"{due:%Y-%m-%d}", f"{due:%d/%m/%Y}", "90 days", "90-day",
+                                                             "framework"]},
         {"id": "error_correction", "what": f"the June return's omitted output tax of GBP {pe['vat']:,.2f} corrected "
                                            "on this return (below the error threshold)",
          "all_of": [[f"{pe['vat']:,.2f}", f"{pe['vat']:,.0f}", f"{pe['vat']:.2f}", pe["invoice"].lower()]],
