@@ -68,7 +68,9 @@ def _inputs_text(root: Path) -> str:
             import openpyxl
 
             wb = openpyxl.load_workbook(path, data_only=True)
-            parts += [" ".join(str(c) for c in row if c is not None) for ws in wb for row in ws.iter_rows(values_only=True)]
+            parts += [
+                " ".join(str(c) for c in row if c is not None) for ws in wb for row in ws.iter_rows(values_only=True)
+            ]
     return "\n".join(parts)
 
 
@@ -80,8 +82,18 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     assert "invoice SI-26-1244 (Merrow Utilities plc, 23 June 2026) had its VAT of £8,640.00" in people
     assert "the Kingsmoor University resit session ran from 14 to 18 September 2026" in people
     text = _inputs_text(HARD).casefold()
-    for word in ("opted to tax", "has effect from", "boston", "90 days", "framework agreement", "si-26-1244",
-                 "8,640", "kingsmoor", "mail-forwarding", "no establishment"):
+    for word in (
+        "opted to tax",
+        "has effect from",
+        "boston",
+        "90 days",
+        "framework agreement",
+        "si-26-1244",
+        "8,640",
+        "kingsmoor",
+        "mail-forwarding",
+        "no establishment",
+    ):
         assert word not in text, word
     # what the files do show: a building whose VAT position is open, a supplier without a VAT number
     assert "the vat position of the letting to be settled" in text
@@ -120,8 +132,10 @@ def test_the_design_puts_the_rules_where_they_decide_figures() -> None:
     assert b["exempt_input_tax"] <= 1875 < b["directly_exempt"] + b["residual"] * (1 - exact / 100)
     assert b["recoverable"] == pytest.approx(b["directly_taxable"] + b["directly_exempt"] + b["residual"], abs=0.02)
     # hard instance: not de minimis, the percentage rounded up
-    assert h["de_minimis"] is False and h["recovery_percentage"] == int(hard["partial_exemption_values"]
-                                                                          ["exact_percentage"]) + 1
+    assert (
+        h["de_minimis"] is False
+        and h["recovery_percentage"] == int(hard["partial_exemption_values"]["exact_percentage"]) + 1
+    )
     assert hard["output_tax"]["corrections"] == 8640.0 and h["bad_debt_relief"] == 6240.0
 
 
@@ -130,10 +144,12 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
     ref = _reference(HARD)
     issues = json.loads(ref.files["issues.json"])
     total = sum(i.get("weight", 1) for i in issues)
-    good = "\n\n".join([
-        "Voltedge invoiced under the domestic reverse charge, but we are an end user: no reverse charge.",
-        "Pennant's invoice overcharged VAT; only 20% of the net is claimed.",
-    ])
+    good = "\n\n".join(
+        [
+            "Voltedge invoiced under the domestic reverse charge, but we are an end user: no reverse charge.",
+            "Pennant's invoice overcharged VAT; only 20% of the net is claimed.",
+        ]
+    )
     value, evidence = checks.note_issues(_Tree({"note_to_finance_director.md": good.encode()}), ref, {})
     assert value == pytest.approx(2 / total), evidence
     vague = "\n\n".join(["Voltedge.", "Pennant.", "Wharf Road.", "Deposits.", "Bad debts.", "Castellan."])
@@ -173,8 +189,13 @@ def test_box7_accepts_the_conventions_hmrc_leaves_open_and_nothing_else() -> Non
     ref = _reference(FAMILY)
     want = _return(FAMILY)
     accepted = json.loads(ref.files["accepted.json"])
-    for value, ok in [(accepted["box7"][1], True), (accepted["box7"][2], True), (want["boxes"]["box7"] + 0.6, True),
-                      (want["boxes"]["box7"] + 250, False), ("NaN", False)]:
+    for value, ok in [
+        (accepted["box7"][1], True),
+        (accepted["box7"][2], True),
+        (want["boxes"]["box7"] + 0.6, True),
+        (want["boxes"]["box7"] + 250, False),
+        ("NaN", False),
+    ]:
         got = {**want, "boxes": {**want["boxes"], "box7": value}}
         score, _ = checks.box7(_Tree({"vat_return.json": json.dumps(got).encode()}), ref, {})
         assert score == (1.0 if ok else 0.0), value
@@ -277,7 +298,9 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
 
 @needs_bwrap
 def test_the_plausible_wrong_methods_fail_on_the_rules_they_break(tmp_path: Path) -> None:
-    score, parts = _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "june", "shortcuts/last_quarter_method.py"))
+    score, parts = _grade(
+        tmp_path, "base", _deliver(tmp_path, "base", None, "june", "shortcuts/last_quarter_method.py")
+    )
     # June's method (two decimals, box 6 as the fraction, no de minimis test) loses the de minimis recovery
     assert parts["box4_input_tax"] == 0.0 and parts["partial_exemption"] < 0.6 and parts["box1_output_tax"] == 1.0
     assert score <= 0.8
@@ -295,6 +318,13 @@ def test_garbage_scores_zero_and_is_never_void(tmp_path: Path) -> None:
     (out / "vat_schedule.csv").write_text("a,b\n1,2\n")
     (out / "note_to_finance_director.md").write_text("Nothing to report.\n")
     score, parts = _grade(tmp_path, "q3_full", out)
-    gates = {"return_delivered", "schedule_delivered", "note_delivered", "schedule_is_csv", "return_opens",
-             "no_placeholders", "no_crash_output"}
+    gates = {
+        "return_delivered",
+        "schedule_delivered",
+        "note_delivered",
+        "schedule_is_csv",
+        "return_opens",
+        "no_placeholders",
+        "no_crash_output",
+    }
     assert score == 0.0 and all(v == 0.0 for k, v in parts.items() if k not in gates), parts

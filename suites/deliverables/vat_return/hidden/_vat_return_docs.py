@@ -100,8 +100,9 @@ def save_docx(d, path: Path) -> None:
     normalise_zip(path)
 
 
-def write_table_doc(path: Path, title: str, intro: list[str], tables: list[tuple[str, list[list[str]]]],
-                    outro: list[str]) -> None:
+def write_table_doc(
+    path: Path, title: str, intro: list[str], tables: list[tuple[str, list[list[str]]]], outro: list[str]
+) -> None:
     d = docx.Document()
     d.add_heading(title, 0)
     for p in intro:

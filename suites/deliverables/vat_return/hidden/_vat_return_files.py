@@ -36,8 +36,21 @@ def save_xlsx(wb: openpyxl.Workbook, path: Path) -> None:
     normalise_zip(path)
 
 
-SALES_HEADER = ["Txn No", "Type", "Date", "Doc No", "Customer", "Booking Ref", "Details", "Dept", "Tax Code", "Net",
-                "VAT", "Gross", "Service Date"]
+SALES_HEADER = [
+    "Txn No",
+    "Type",
+    "Date",
+    "Doc No",
+    "Customer",
+    "Booking Ref",
+    "Details",
+    "Dept",
+    "Tax Code",
+    "Net",
+    "VAT",
+    "Gross",
+    "Service Date",
+]
 
 
 def write_sales(path: Path, story: Story, rng: random.Random) -> None:
@@ -50,9 +63,26 @@ def write_sales(path: Path, story: Story, rng: random.Random) -> None:
         fmt = "%Y-%m-%d" if iso else "%d/%m/%Y"
         net = "" if s.kind == "SA" else _amount(s.net, hard and rng.random() < 0.5)
         vat = "" if s.kind == "SA" else _amount(s.vat, hard and rng.random() < 0.5)
-        rows.append((s, [s.txn, s.kind, s.day.strftime(fmt), s.doc, s.customer, s.booking, s.details, s.dept, s.code,
-                         net, vat, _amount(s.gross, hard and rng.random() < 0.4),
-                         s.service.strftime(fmt) if s.service else ""]))
+        rows.append(
+            (
+                s,
+                [
+                    s.txn,
+                    s.kind,
+                    s.day.strftime(fmt),
+                    s.doc,
+                    s.customer,
+                    s.booking,
+                    s.details,
+                    s.dept,
+                    s.code,
+                    net,
+                    vat,
+                    _amount(s.gross, hard and rng.random() < 0.4),
+                    s.service.strftime(fmt) if s.service else "",
+                ],
+            )
+        )
     body = []
     repeat = set(story.repeated_sales)
     block = [r for s, r in rows if s.txn in repeat]
@@ -66,8 +96,21 @@ def write_sales(path: Path, story: Story, rng: random.Random) -> None:
     write_csv(path, SALES_HEADER, body, encoding="utf-8-sig" if hard else "utf-8")
 
 
-PURCHASE_HEADER = ["PL Ref", "Posted", "Supplier", "Supplier Inv No", "Inv Date", "Details", "Nominal", "Cost Centre",
-                   "Tax Code", "Net", "VAT", "Gross", "Supplier VAT No"]
+PURCHASE_HEADER = [
+    "PL Ref",
+    "Posted",
+    "Supplier",
+    "Supplier Inv No",
+    "Inv Date",
+    "Details",
+    "Nominal",
+    "Cost Centre",
+    "Tax Code",
+    "Net",
+    "VAT",
+    "Gross",
+    "Supplier VAT No",
+]
 
 
 def _purchase_row(p, rng: random.Random, hard: bool) -> list:
@@ -81,8 +124,21 @@ def _purchase_row(p, rng: random.Random, hard: bool) -> list:
     vat: object = p.vat
     if hard and rng.random() < 0.12:
         net, vat = f"{p.net:,.2f}", f"{p.vat:,.2f}"
-    return [p.ref, p.posted, p.supplier, p.inv_no, inv, p.details, p.nominal, p.cc, p.code, net, vat,
-            money(p.net + p.vat), p.supplier_vat_no]
+    return [
+        p.ref,
+        p.posted,
+        p.supplier,
+        p.inv_no,
+        inv,
+        p.details,
+        p.nominal,
+        p.cc,
+        p.code,
+        net,
+        vat,
+        money(p.net + p.vat),
+        p.supplier_vat_no,
+    ]
 
 
 def write_purchases(path: Path, story: Story, rng: random.Random) -> None:
@@ -105,8 +161,22 @@ def write_purchases(path: Path, story: Story, rng: random.Random) -> None:
                 for q in again:
                     ws.append(_purchase_row(q, rng, hard))
         ws.append([])
-        ws.append(["TOTAL", None, None, None, None, None, None, None, None, money(sum(p.net for p in items)),
-                   money(sum(p.vat for p in items)), money(sum(p.net + p.vat for p in items))])
+        ws.append(
+            [
+                "TOTAL",
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                money(sum(p.net for p in items)),
+                money(sum(p.vat for p in items)),
+                money(sum(p.net + p.vat for p in items)),
+            ]
+        )
         for row in ws.iter_rows(min_row=5):
             for c in row[1:2] + row[4:5]:
                 if isinstance(c.value, (date, datetime)):
@@ -124,8 +194,7 @@ def write_purchases(path: Path, story: Story, rng: random.Random) -> None:
         ws.title = "Jul-Aug"
         sheet(ws, "01/07/2026 - 31/08/2026", [p for p in ps if p.posted <= date(2026, 8, 31)], None)
         ws2 = wb.create_sheet("Sep")
-        sheet(ws2, "25/08/2026 - 30/09/2026", [p for p in ps if p.posted > date(2026, 8, 31) or p.ref in repeat],
-              None)
+        sheet(ws2, "25/08/2026 - 30/09/2026", [p for p in ps if p.posted > date(2026, 8, 31) or p.ref in repeat], None)
     save_xlsx(wb, path)
 
 
@@ -136,8 +205,14 @@ def write_bank(path: Path, story: Story, rng: random.Random) -> None:
         if s.kind == "SA":
             lines.append((s.day, "FPI", f"{s.customer.upper()[:18]} {s.booking}", s.gross))
         elif s.kind == "SI" and s.gross > 0 and s.day <= date(2026, 9, 15) and rng.random() < 0.85:
-            lines.append((min(Q_END, s.day + timedelta(days=rng.randint(7, 40))), "BGC",
-                          f"{s.customer.upper()[:18]} {s.doc}", s.gross))
+            lines.append(
+                (
+                    min(Q_END, s.day + timedelta(days=rng.randint(7, 40))),
+                    "BGC",
+                    f"{s.customer.upper()[:18]} {s.doc}",
+                    s.gross,
+                )
+            )
     first = min(int(s.doc[-4:]) for s in story.sales if s.kind == "SI")
     june = [s for s in story.sales if s.kind == "SI" and s.gross > 0]
     skip = story.facts["prior_error"]["invoice"]
@@ -145,8 +220,14 @@ def write_bank(path: Path, story: Story, rng: random.Random) -> None:
         s = rng.choice(june)
         doc = f"SI-26-{first - 1 - k * 2:04d}"
         if doc != skip:
-            lines.append((_weekday(date(2026, 7, 1) + timedelta(days=rng.randint(0, 45))), "BGC",
-                          f"{s.customer.upper()[:18]} {doc}", s.gross))
+            lines.append(
+                (
+                    _weekday(date(2026, 7, 1) + timedelta(days=rng.randint(0, 45))),
+                    "BGC",
+                    f"{s.customer.upper()[:18]} {doc}",
+                    s.gross,
+                )
+            )
     for p in story.purchases:
         if p.truth.get("duplicate_of") or p.net <= 0 or rng.random() < 0.3:
             continue
@@ -156,8 +237,9 @@ def write_bank(path: Path, story: Story, rng: random.Random) -> None:
             desc = f"{p.supplier.upper()} {p.details.split('(')[-1].rstrip(')')} @0.8600"
         lines.append((when, "BACS", desc, -money(p.net + p.vat)))
     prior = story.prior
-    lines.append((date.fromisoformat(prior["paid_on"]), "BACS", f"HMRC VAT {VAT_NO.replace(' ', '')[2:]} 06/26",
-                  -prior["box5"]))
+    lines.append(
+        (date.fromisoformat(prior["paid_on"]), "BACS", f"HMRC VAT {VAT_NO.replace(' ', '')[2:]} 06/26", -prior["box5"])
+    )
     for m in (7, 8, 9):
         lines.append((date(2026, m, 25), "BACS", f"SALARIES {date(2026, m, 1):%b}".upper(), -story.inst["payroll"]))
     lines.sort(key=lambda x: (x[0], x[2]))
@@ -165,10 +247,19 @@ def write_bank(path: Path, story: Story, rng: random.Random) -> None:
     rows = []
     for d, kind, desc, amt in lines:
         bal = money(bal + amt)
-        rows.append([d.strftime("%d %b %Y"), kind, desc, f"{-amt:.2f}" if amt < 0 else "", f"{amt:.2f}" if amt > 0
-                     else "", f"{bal:.2f}"])
-    write_csv(path, ["Date", "Type", "Description", "Paid out (£)", "Paid in (£)", "Balance (£)"], rows,
-              encoding="cp1252")
+        rows.append(
+            [
+                d.strftime("%d %b %Y"),
+                kind,
+                desc,
+                f"{-amt:.2f}" if amt < 0 else "",
+                f"{amt:.2f}" if amt > 0 else "",
+                f"{bal:.2f}",
+            ]
+        )
+    write_csv(
+        path, ["Date", "Type", "Description", "Paid out (£)", "Paid in (£)", "Balance (£)"], rows, encoding="cp1252"
+    )
 
 
 def write_debtors(path: Path, story: Story, rng: random.Random) -> None:
@@ -180,8 +271,18 @@ def write_debtors(path: Path, story: Story, rng: random.Random) -> None:
     ws.title = "Aged debtors"
     ws.append([f"{COMPANY} - aged debtors at 30/09/2026"])
     ws.append([])
-    head = ["Customer", "Invoice", "Invoice date", "Terms (days)", "Due date", "Gross", "Paid", "Outstanding",
-            "Days overdue", "Status"]
+    head = [
+        "Customer",
+        "Invoice",
+        "Invoice date",
+        "Terms (days)",
+        "Due date",
+        "Gross",
+        "Paid",
+        "Outstanding",
+        "Days overdue",
+        "Status",
+    ]
     if not hard:
         head.append("Written off")
     ws.append(head)
@@ -209,8 +310,17 @@ def write_writeoffs(path: Path, story: Story) -> None:
     rows = []
     for d in story.debts:
         if d.written_off:
-            rows.append(["JNL-0931", d.written_off.strftime("%d/%m/%Y"), "8100 Bad debts written off", d.customer,
-                         d.invoice, f"{d.outstanding:.2f}", "Written off - approved by FD"])
+            rows.append(
+                [
+                    "JNL-0931",
+                    d.written_off.strftime("%d/%m/%Y"),
+                    "8100 Bad debts written off",
+                    d.customer,
+                    d.invoice,
+                    f"{d.outstanding:.2f}",
+                    "Written off - approved by FD",
+                ]
+            )
     write_csv(path, ["Journal", "Date", "Nominal", "Customer", "Invoice", "Amount (gross)", "Narrative"], rows)
 
 
@@ -220,41 +330,68 @@ def write_invoices(folder: Path, story: Story) -> None:
     to = [("p", f"Invoice to: {COMPANY}, Dock House, 14 Quay Street, Northfield NF1 4QS")]
     for p in story.purchases:
         if p.supplier == "Voltedge Electrical Ltd":
-            write_pdf(folder / "voltedge_invoice.pdf", "Voltedge Electrical Ltd - VAT invoice", [
-                ("p", "Unit 9, Foundry Lane, Northfield NF3 2EL. VAT registration GB 390 5512 07. CIS registered."),
-                *to, ("t", f"Invoice number {p.inv_no}          Date {p.inv_date:%d/%m/%Y}"),
-                ("t", "Site: Wharf Road Unit 3 - rewire and LED lighting installation"),
-                ("t", f"Labour and materials                         {p.net:>12,.2f}"),
-                ("t", f"VAT                                  reverse charge"),
-                ("t", f"Amount due                                   {p.net:>12,.2f}"),
-                ("p", f"Reverse charge: customer to account to HMRC for the VAT at 20% (GBP {p.net * 0.2:,.2f}). "
-                      "Section 55A VATA 1994 applies."),
-            ], footer="Voltedge Electrical Ltd")
+            write_pdf(
+                folder / "voltedge_invoice.pdf",
+                "Voltedge Electrical Ltd - VAT invoice",
+                [
+                    ("p", "Unit 9, Foundry Lane, Northfield NF3 2EL. VAT registration GB 390 5512 07. CIS registered."),
+                    *to,
+                    ("t", f"Invoice number {p.inv_no}          Date {p.inv_date:%d/%m/%Y}"),
+                    ("t", "Site: Wharf Road Unit 3 - rewire and LED lighting installation"),
+                    ("t", f"Labour and materials                         {p.net:>12,.2f}"),
+                    ("t", "VAT                                  reverse charge"),
+                    ("t", f"Amount due                                   {p.net:>12,.2f}"),
+                    (
+                        "p",
+                        f"Reverse charge: customer to account to HMRC for the VAT at 20% (GBP {p.net * 0.2:,.2f}). "
+                        "Section 55A VATA 1994 applies.",
+                    ),
+                ],
+                footer="Voltedge Electrical Ltd",
+            )
         elif p.supplier == "Castellan Assessment Partners":
-            write_pdf(folder / "castellan_invoice.pdf", "Castellan Assessment Partners - Invoice", [
-                ("p", "71 Kingsway, London WC2B 6ST"), *to,
-                ("t", f"Invoice {p.inv_no}             Date {p.inv_date:%d/%m/%Y}           Terms 30 days"),
-                ("t", "Remote proctoring platform - university examination sessions, July to September 2026"),
-                ("t", f"Platform fees                                {p.net:>12,.2f}"),
-                ("t", f"Total due (GBP)                              {p.net:>12,.2f}"),
-                ("p", "Please pay by wire transfer quoting the invoice number."),
-            ], footer="Castellan Assessment Partners")
+            write_pdf(
+                folder / "castellan_invoice.pdf",
+                "Castellan Assessment Partners - Invoice",
+                [
+                    ("p", "71 Kingsway, London WC2B 6ST"),
+                    *to,
+                    ("t", f"Invoice {p.inv_no}             Date {p.inv_date:%d/%m/%Y}           Terms 30 days"),
+                    ("t", "Remote proctoring platform - university examination sessions, July to September 2026"),
+                    ("t", f"Platform fees                                {p.net:>12,.2f}"),
+                    ("t", f"Total due (GBP)                              {p.net:>12,.2f}"),
+                    ("p", "Please pay by wire transfer quoting the invoice number."),
+                ],
+                footer="Castellan Assessment Partners",
+            )
         elif p.supplier == "Pennant Facility Services":
-            write_pdf(folder / "pennant_invoice.pdf", "Pennant Facility Services - Tax invoice", [
-                ("p", "2 Mill Row, Northfield NF2 8AA. VAT registration GB 483 1176 52."), *to,
-                ("t", f"Invoice {p.inv_no}             Date {p.inv_date:%d/%m/%Y}"),
-                ("t", "Office cleaning - Dock House, July and August 2026"),
-                ("t", f"Net                                          {p.net:>12,.2f}"),
-                ("t", f"VAT @ 20%                                    {p.vat:>12,.2f}"),
-                ("t", f"Total                                        {p.net + p.vat:>12,.2f}"),
-            ], footer="Pennant Facility Services")
+            write_pdf(
+                folder / "pennant_invoice.pdf",
+                "Pennant Facility Services - Tax invoice",
+                [
+                    ("p", "2 Mill Row, Northfield NF2 8AA. VAT registration GB 483 1176 52."),
+                    *to,
+                    ("t", f"Invoice {p.inv_no}             Date {p.inv_date:%d/%m/%Y}"),
+                    ("t", "Office cleaning - Dock House, July and August 2026"),
+                    ("t", f"Net                                          {p.net:>12,.2f}"),
+                    ("t", f"VAT @ 20%                                    {p.vat:>12,.2f}"),
+                    ("t", f"Total                                        {p.net + p.vat:>12,.2f}"),
+                ],
+                footer="Pennant Facility Services",
+            )
         elif p.supplier.startswith("Nordvik") and p.posted.month == 7:
             eur = p.details.split("EUR ")[-1].rstrip(")")
-            write_pdf(folder / "nordvik_invoice.pdf", "Nordvik Laeringssystemer AS - Invoice", [
-                ("p", "Storgata 40, 0182 Oslo, Norway. Org. nr. NO 987 654 321 MVA."), *to,
-                ("t", f"Invoice {p.inv_no}             Date {p.inv_date:%d/%m/%Y}"),
-                ("t", "Learning management system - licence and configuration, quarter 3 2026"),
-                ("t", f"Amount (EUR)                                 {eur:>12}"),
-                ("t", "VAT                                          0.00"),
-                ("p", "Reverse charge: the customer accounts for VAT in its own country."),
-            ], footer="Nordvik Laeringssystemer AS")
+            write_pdf(
+                folder / "nordvik_invoice.pdf",
+                "Nordvik Laeringssystemer AS - Invoice",
+                [
+                    ("p", "Storgata 40, 0182 Oslo, Norway. Org. nr. NO 987 654 321 MVA."),
+                    *to,
+                    ("t", f"Invoice {p.inv_no}             Date {p.inv_date:%d/%m/%Y}"),
+                    ("t", "Learning management system - licence and configuration, quarter 3 2026"),
+                    ("t", f"Amount (EUR)                                 {eur:>12}"),
+                    ("t", "VAT                                          0.00"),
+                    ("p", "Reverse charge: the customer accounts for VAT in its own country."),
+                ],
+                footer="Nordvik Laeringssystemer AS",
+            )

@@ -47,8 +47,15 @@ def bad_debt_relief(story: Story, terms: dict[str, int] | None = None) -> tuple[
         due = date.fromordinal(d.inv_day.toordinal() + days)
         relevant = max(due, d.inv_day)
         ok = d.written_off is not None and d.written_off <= Q_END and add_months(relevant, 6) <= Q_END
-        rows.append({"invoice": d.invoice, "customer": d.customer, "due": due.isoformat(), "claim": ok,
-                     "relief": money(d.outstanding / 6) if ok else 0.0})
+        rows.append(
+            {
+                "invoice": d.invoice,
+                "customer": d.customer,
+                "due": due.isoformat(),
+                "claim": ok,
+                "relief": money(d.outstanding / 6) if ok else 0.0,
+            }
+        )
     return money(sum(r["relief"] for r in rows)), rows
 
 
@@ -82,7 +89,8 @@ def vat_return(story: Story) -> dict:
     limit = DE_MINIMIS_A_MONTH * MONTHS
     exempt_share = exempt_supplies / (taxable + exempt_supplies)
     de_minimis = (exempt_input <= limit and exempt_input <= total_input / 2) or (
-        exempt_share <= 0.5 and (total_input <= limit or total_input - pots["taxable"] <= limit))
+        exempt_share <= 0.5 and (total_input <= limit or total_input - pots["taxable"] <= limit)
+    )
     recoverable = total_input if de_minimis else money(pots["taxable"] + residual_recovered)
     bdr, _ = bad_debt_relief(story)
     box1 = money(supplies + reverse + corrections)
@@ -92,15 +100,33 @@ def vat_return(story: Story) -> dict:
     box7 = sum(p.truth["box7"] for p in story.purchases)
     return {
         "vat_period": "09/26",
-        "boxes": {"box1": box1, "box2": 0.0, "box3": box1, "box4": box4, "box5": money(box1 - box4),
-                  "box6": float(math.floor(box6 + 1e-6)), "box7": float(math.floor(box7 + 1e-6)), "box8": 0.0,
-                  "box9": 0.0},
+        "boxes": {
+            "box1": box1,
+            "box2": 0.0,
+            "box3": box1,
+            "box4": box4,
+            "box5": money(box1 - box4),
+            "box6": float(math.floor(box6 + 1e-6)),
+            "box7": float(math.floor(box7 + 1e-6)),
+            "box8": 0.0,
+            "box9": 0.0,
+        },
         "output_tax": {"supplies": supplies, "reverse_charge": reverse, "corrections": corrections},
-        "input_tax": {"directly_taxable": pots["taxable"], "directly_exempt": pots["exempt"],
-                      "residual": pots["residual"], "recovery_percentage": rec, "exempt_input_tax": exempt_input,
-                      "de_minimis": de_minimis, "recoverable": money(recoverable), "bad_debt_relief": bdr},
-        "partial_exemption_values": {"taxable_supplies": taxable, "exempt_supplies": exempt_supplies,
-                                     "exact_percentage": round(100 * taxable / (taxable + exempt_supplies), 4)},
+        "input_tax": {
+            "directly_taxable": pots["taxable"],
+            "directly_exempt": pots["exempt"],
+            "residual": pots["residual"],
+            "recovery_percentage": rec,
+            "exempt_input_tax": exempt_input,
+            "de_minimis": de_minimis,
+            "recoverable": money(recoverable),
+            "bad_debt_relief": bdr,
+        },
+        "partial_exemption_values": {
+            "taxable_supplies": taxable,
+            "exempt_supplies": exempt_supplies,
+            "exact_percentage": round(100 * taxable / (taxable + exempt_supplies), 4),
+        },
     }
 
 
@@ -157,5 +183,7 @@ def accepted(story: Story, ret: dict) -> dict:
     blocked = sum(p.vat for p in story.purchases if p.truth["box7_alt"] is not None)
     bdr_net = ret["input_tax"]["bad_debt_relief"] * 5
     box7 = [float(math.floor(exact + x + 1e-6)) for x in (0.0, blocked, bdr_net, blocked + bdr_net)]
-    return {"box7": box7,
-            "box7_lines": {p.ref: [p.truth["box7_alt"]] for p in story.purchases if p.truth["box7_alt"] is not None}}
+    return {
+        "box7": box7,
+        "box7_lines": {p.ref: [p.truth["box7_alt"]] for p in story.purchases if p.truth["box7_alt"] is not None},
+    }

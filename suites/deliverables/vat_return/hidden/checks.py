@@ -115,19 +115,30 @@ def box7(output, reference, params):
 def other_boxes(output, reference, params):
     """Boxes 2, 3, 8 and 9, each within GBP 1."""
     want, _ = _want(reference)
-    return _figures(output, reference, [(b, ("boxes", b), [float(want["boxes"][b])], MONEY)
-                                        for b in ("box2", "box3", "box8", "box9")])
+    return _figures(
+        output,
+        reference,
+        [(b, ("boxes", b), [float(want["boxes"][b])], MONEY) for b in ("box2", "box3", "box8", "box9")],
+    )
 
 
 def output_tax(output, reference, params):
     """The build-up of output tax: own supplies, reverse charge, corrections of earlier returns, each within GBP 1."""
     want, _ = _want(reference)
-    return _figures(output, reference, [(k, ("output_tax", k), [float(v)], MONEY)
-                                        for k, v in want["output_tax"].items()])
+    return _figures(
+        output, reference, [(k, ("output_tax", k), [float(v)], MONEY) for k, v in want["output_tax"].items()]
+    )
 
 
-PE = ("directly_taxable", "directly_exempt", "residual", "recovery_percentage", "exempt_input_tax", "de_minimis",
-      "recoverable")
+PE = (
+    "directly_taxable",
+    "directly_exempt",
+    "residual",
+    "recovery_percentage",
+    "exempt_input_tax",
+    "de_minimis",
+    "recoverable",
+)
 
 
 def partial_exemption(output, reference, params):
@@ -137,8 +148,14 @@ def partial_exemption(output, reference, params):
     items = []
     for k in PE:
         v = want["input_tax"][k]
-        items.append((k, ("input_tax", k), [v] if isinstance(v, bool) else [float(v)],
-                      0.01 if k == "recovery_percentage" else MONEY))
+        items.append(
+            (
+                k,
+                ("input_tax", k),
+                [v] if isinstance(v, bool) else [float(v)],
+                0.01 if k == "recovery_percentage" else MONEY,
+            )
+        )
     return _figures(output, reference, items)
 
 
@@ -240,4 +257,3 @@ def note_issues(output, reference, params):
     """Share of the matters the reference raises that the note raises too: one paragraph or line that names the
     item and says what is wrong with it (`hidden/reference/issues.json`)."""
     return note_matters(output, reference, "note_to_finance_director.md")
-

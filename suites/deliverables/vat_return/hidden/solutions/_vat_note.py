@@ -43,13 +43,15 @@ def text(ret: dict, rows: list[dict], detail: dict, known: dict, prior: dict, ma
         "taxable). Input tax directly attributable to taxable supplies is "
         f"{_gbp(i['directly_taxable'])}, to exempt supplies {_gbp(i['directly_exempt'])}.",
         "",
-        (f"De minimis: exempt input tax is {_gbp(i['exempt_input_tax'])}, within GBP 1,875 for the quarter (GBP 625 a "
-         "month on average) and under half of all input tax, so all input tax is recovered this quarter; the annual "
-         "adjustment at 31 March 2027 will test the year as a whole."
-         if i["de_minimis"] else
-         f"De minimis: exempt input tax is {_gbp(i['exempt_input_tax'])}, above GBP 1,875 for the quarter (GBP 625 a "
-         "month on average), so the exempt input tax cannot be recovered; the simplified tests fail too. The annual "
-         "adjustment at 31 March 2027 will recalculate the year."),
+        (
+            f"De minimis: exempt input tax is {_gbp(i['exempt_input_tax'])}, within GBP 1,875 for the quarter "
+            "(GBP 625 a month on average) and under half of all input tax, so all input tax is recovered this "
+            "quarter; the annual adjustment at 31 March 2027 will test the year as a whole."
+            if i["de_minimis"]
+            else f"De minimis: exempt input tax is {_gbp(i['exempt_input_tax'])}, above GBP 1,875 for the quarter "
+            "(GBP 625 a month on average), so the exempt input tax cannot be recovered; the simplified tests fail "
+            "too. The annual adjustment at 31 March 2027 will recalculate the year."
+        ),
         "",
     ]
     if prior.get("rec") and prior["rec"] != round(prior["rec"]):
@@ -87,34 +89,46 @@ def text(ret: dict, rows: list[dict], detail: dict, known: dict, prior: dict, ma
     claimed = [d for d in detail["debts"] if d["claim"]]
     pending = [d for d in detail["debts"] if d["off"] and not d["claim"]]
     text_claim = ", ".join(f"{d['customer']} {d['invoice']} ({_gbp(d['relief'])})" for d in claimed)
-    lines += [f"- Bad debt relief of {_gbp(i['bad_debt_relief'])} is claimed in box 4 on the debts written off on "
-              f"28 September that were more than six months past their due date: {text_claim or 'none'}."]
+    lines += [
+        f"- Bad debt relief of {_gbp(i['bad_debt_relief'])} is claimed in box 4 on the debts written off on "
+        f"28 September that were more than six months past their due date: {text_claim or 'none'}."
+    ]
     for d in pending:
-        lines += [f"  {d['customer']} {d['invoice']} was written off too but fell due on {d['due']:%d %B %Y}; "
-                  "six months from that date have not yet passed, so its bad debt relief is not yet claimable "
-                  "(next quarter)."]
+        lines += [
+            f"  {d['customer']} {d['invoice']} was written off too but fell due on {d['due']:%d %B %Y}; "
+            "six months from that date have not yet passed, so its bad debt relief is not yet claimable "
+            "(next quarter)."
+        ]
     if known.get("prior_error"):
         pe = known["prior_error"]
-        lines += [f"- Error in the June return: the output tax of {_gbp(pe['vat'])} on invoice {pe['invoice']} was "
-                  "omitted (posted to suspense). It is below the error correction threshold and was not deliberate, "
-                  "so it is corrected on this return in box 1; no separate disclosure to HMRC is needed."]
+        lines += [
+            f"- Error in the June return: the output tax of {_gbp(pe['vat'])} on invoice {pe['invoice']} was "
+            "omitted (posted to suspense). It is below the error correction threshold and was not deliberate, "
+            "so it is corrected on this return in box 1; no separate disclosure to HMRC is needed."
+        ]
     ub = known.get("unbilled")
     if ub:
-        lines += [f"- {ub['customer']}: the resit session delivered by {ub['service']} has not been invoiced yet. "
-                  "It is an exempt supply with no VAT invoice to move its tax point, so it was made when performed: "
-                  f"its {_gbp(ub['net'])} is an exempt supply of this quarter, in box 6 and in the partial exemption "
-                  "calculation (it lowers the recovery percentage). Please invoice it promptly."]
+        lines += [
+            f"- {ub['customer']}: the resit session delivered by {ub['service']} has not been invoiced yet. "
+            "It is an exempt supply with no VAT invoice to move its tax point, so it was made when performed: "
+            f"its {_gbp(ub['net'])} is an exempt supply of this quarter, in box 6 and in the partial exemption "
+            "calculation (it lowers the recovery percentage). Please invoice it promptly."
+        ]
     os_ = known.get("overseas_supplier")
     if os_:
-        lines += [f"- {os_['supplier']} belongs outside the UK (a US company; the London address is a mail-forwarding "
-                  "office), so its services are subject to the reverse charge: VAT in box 1 and box 4, the value in "
-                  "boxes 6 and 7. The platform is used only for the exempt university examinations, so that input "
-                  "tax is exempt input tax and a real cost. The ledger coded it zero-rated."]
+        lines += [
+            f"- {os_['supplier']} belongs outside the UK (a US company; the London address is a mail-forwarding "
+            "office), so its services are subject to the reverse charge: VAT in box 1 and box 4, the value in "
+            "boxes 6 and 7. The platform is used only for the exempt university examinations, so that input "
+            "tax is exempt input tax and a real cost. The ledger coded it zero-rated."
+        ]
     over = [r for r in rows if r["source"] == "purchases" and "properly due" in r["treatment"]]
     for r in over:
-        lines += [f"- {r['counterparty']}: the invoice shows VAT of {_gbp(r['vat'])} on a net of {_gbp(r['net'])}; "
-                  f"only 20% ({_gbp(r['input_vat'])}) is claimed. The supplier overcharged: ask for a credit note "
-                  "and a corrected invoice."]
+        lines += [
+            f"- {r['counterparty']}: the invoice shows VAT of {_gbp(r['vat'])} on a net of {_gbp(r['net'])}; "
+            f"only 20% ({_gbp(r['input_vat'])}) is claimed. The supplier overcharged: ask for a credit note "
+            "and a corrected invoice."
+        ]
     lines += [
         "- Blocked input tax: the client hospitality (business entertainment) and the BMW for the Managing Director "
         "(a car available for private use) are not recoverable; only 50% of the VAT on the leased Skoda is claimed. "
@@ -123,10 +137,12 @@ def text(ret: dict, rows: list[dict], detail: dict, known: dict, prior: dict, ma
     ]
     if prior.get("paid_on") and prior.get("due") and prior["paid_on"] > prior["due"]:
         late = (prior["paid_on"] - prior["due"]).days
-        lines += [f"- The June return's VAT was paid late: due on {prior['due']:%d %B %Y}, paid on "
-                  f"{prior['paid_on']:%d %B %Y} ({late} days after the due date). HMRC charges late payment interest "
-                  "from the due date, and a penalty once a payment is more than 15 days late. Please make sure this "
-                  "return's payment reaches HMRC by 7 November."]
+        lines += [
+            f"- The June return's VAT was paid late: due on {prior['due']:%d %B %Y}, paid on "
+            f"{prior['paid_on']:%d %B %Y} ({late} days after the due date). HMRC charges late payment interest "
+            "from the due date, and a penalty once a payment is more than 15 days late. Please make sure this "
+            "return's payment reaches HMRC by 7 November."
+        ]
     lines += [
         "",
         "Data: the ledgers were read once per line (the sales export repeats some lines, the purchase export repeats "

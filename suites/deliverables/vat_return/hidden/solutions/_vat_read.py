@@ -51,13 +51,24 @@ def read_sales(path: Path) -> list[dict]:
             txn = (r.get("Txn No") or "").strip()
             if not txn or txn == "Txn No":
                 continue
-            out.setdefault(txn, {
-                "id": txn, "kind": r["Type"].strip(), "day": parse_date(r["Date"]), "doc": r["Doc No"].strip(),
-                "customer": r["Customer"].strip(), "booking": r["Booking Ref"].strip(), "details": r["Details"],
-                "dept": r["Dept"].strip(), "code": r["Tax Code"].strip().upper(), "net": parse_amount(r["Net"]),
-                "vat": parse_amount(r["VAT"]), "gross": parse_amount(r["Gross"]),
-                "service": parse_date(r["Service Date"]),
-            })
+            out.setdefault(
+                txn,
+                {
+                    "id": txn,
+                    "kind": r["Type"].strip(),
+                    "day": parse_date(r["Date"]),
+                    "doc": r["Doc No"].strip(),
+                    "customer": r["Customer"].strip(),
+                    "booking": r["Booking Ref"].strip(),
+                    "details": r["Details"],
+                    "dept": r["Dept"].strip(),
+                    "code": r["Tax Code"].strip().upper(),
+                    "net": parse_amount(r["Net"]),
+                    "vat": parse_amount(r["VAT"]),
+                    "gross": parse_amount(r["Gross"]),
+                    "service": parse_date(r["Service Date"]),
+                },
+            )
     return list(out.values())
 
 
@@ -75,14 +86,23 @@ def read_purchases(path: Path) -> list[dict]:
             if head is None or not first.startswith("PL-"):
                 continue
             r = dict(zip(head, row, strict=False))
-            out.setdefault(first, {
-                "id": first, "posted": parse_date(r["Posted"]), "supplier": str(r["Supplier"]).strip(),
-                "inv_no": str(r["Supplier Inv No"]).strip(), "inv_date": parse_date(r["Inv Date"]),
-                "details": str(r["Details"] or ""), "nominal": str(r["Nominal"] or ""),
-                "cc": str(r["Cost Centre"] or "").strip().upper(), "code": str(r["Tax Code"] or "").strip().upper(),
-                "net": parse_amount(r["Net"]), "vat": parse_amount(r["VAT"]),
-                "vat_no": str(r["Supplier VAT No"] or "").strip(),
-            })
+            out.setdefault(
+                first,
+                {
+                    "id": first,
+                    "posted": parse_date(r["Posted"]),
+                    "supplier": str(r["Supplier"]).strip(),
+                    "inv_no": str(r["Supplier Inv No"]).strip(),
+                    "inv_date": parse_date(r["Inv Date"]),
+                    "details": str(r["Details"] or ""),
+                    "nominal": str(r["Nominal"] or ""),
+                    "cc": str(r["Cost Centre"] or "").strip().upper(),
+                    "code": str(r["Tax Code"] or "").strip().upper(),
+                    "net": parse_amount(r["Net"]),
+                    "vat": parse_amount(r["VAT"]),
+                    "vat_no": str(r["Supplier VAT No"] or "").strip(),
+                },
+            )
     return sorted(out.values(), key=lambda p: p["id"])
 
 
@@ -111,15 +131,23 @@ def read_debtors(path: Path) -> list[dict]:
     head_at = next(i for i, r in enumerate(rows) if r and r[0] == "Customer")
     head = [str(c) for c in rows[head_at]]
     out = []
-    for r in rows[head_at + 1:]:
+    for r in rows[head_at + 1 :]:
         if not r or not r[0]:
             continue
         d = dict(zip(head, r, strict=False))
-        out.append({"customer": str(d["Customer"]), "invoice": str(d["Invoice"]),
-                    "inv_day": parse_date(d["Invoice date"]), "terms": int(d["Terms (days)"]),
-                    "gross": parse_amount(d["Gross"]), "paid": parse_amount(d["Paid"]),
-                    "outstanding": parse_amount(d["Outstanding"]), "status": str(d.get("Status") or ""),
-                    "written_off": parse_date(d.get("Written off"))})
+        out.append(
+            {
+                "customer": str(d["Customer"]),
+                "invoice": str(d["Invoice"]),
+                "inv_day": parse_date(d["Invoice date"]),
+                "terms": int(d["Terms (days)"]),
+                "gross": parse_amount(d["Gross"]),
+                "paid": parse_amount(d["Paid"]),
+                "outstanding": parse_amount(d["Outstanding"]),
+                "status": str(d.get("Status") or ""),
+                "written_off": parse_date(d.get("Written off")),
+            }
+        )
     return out
 
 

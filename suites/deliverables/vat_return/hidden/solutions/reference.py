@@ -27,7 +27,7 @@ from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent) if "__file__" in globals() else "/solution")
-import _vat_read as rd  # noqa: E402
+import _vat_read as rd
 
 OUTPUT = Path("output")
 ASK = globals().get("ASK", True)  # shortcuts/asks_nobody.py runs this script with ASK = False
@@ -48,8 +48,11 @@ def add_months(d: date, n: int) -> date:
 
 
 def when(text: str) -> str | None:
-    m = re.search(r"(\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|"
-                  r"December) \d{4})", text)
+    m = re.search(
+        r"(\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|"
+        r"December) \d{4})",
+        text,
+    )
     return rd.parse_date(m.group(1)).isoformat() if m else None
 
 
@@ -74,8 +77,11 @@ def facts_from_emails(mails: list[tuple[str, str, str]]) -> dict:
             known["prior_error"] = {"invoice": m.group(1), "vat": rd.parse_amount(m.group(2))}
         m = re.search(r"The (.+?) resit session ran from \d+ to (\d+ \w+ \d{4}) .*? fee is GBP ([\d,.]+)", flat)
         if m and "not invoiced" in flat:
-            known["unbilled"] = {"customer": m.group(1), "service": when(m.group(2)),
-                                 "net": rd.parse_amount(m.group(3))}
+            known["unbilled"] = {
+                "customer": m.group(1),
+                "service": when(m.group(2)),
+                "net": rd.parse_amount(m.group(3)),
+            }
     return known
 
 
@@ -89,17 +95,23 @@ def ask_staff(purchases: list[dict], debtors: list[dict], writeoffs: dict) -> di
         return known
     import worktrial_kit as kit
 
-    r = kit.ask("fiona", "The Wharf Road Unit 3 refurbishment (Brackley Build's valuations on cost centre CC60) is in "
-                         "this quarter, and the property schedule of March says no option to tax has been made. Has "
-                         "Wharf Road been opted to tax, and from what date does the option have effect?")
+    r = kit.ask(
+        "fiona",
+        "The Wharf Road Unit 3 refurbishment (Brackley Build's valuations on cost centre CC60) is in "
+        "this quarter, and the property schedule of March says no option to tax has been made. Has "
+        "Wharf Road been opted to tax, and from what date does the option have effect?",
+    )
     m = re.search(r"option has effect from (\d+ \w+ \d{4})", r.text) if r.answered else None
     if m:
         known["option_to_tax"] = {"building": "Wharf Road", "effective": when(m.group(1))}
     off = [d for d in debtors if d["invoice"] in writeoffs]
     if off:
         names = ", ".join(f"{d['customer']} ({d['invoice']})" for d in off)
-        r = kit.ask("rhiannon", f"The journal JNL-0931 of 28 September writes off {names}. For bad debt relief I need "
-                                "each debt's due date: what payment terms did each of these customers have?")
+        r = kit.ask(
+            "rhiannon",
+            f"The journal JNL-0931 of 28 September writes off {names}. For bad debt relief I need "
+            "each debt's due date: what payment terms did each of these customers have?",
+        )
         if r.answered:
             terms = {}
             for sentence in re.split(r"(?<=[.;])\s+", r.text):
@@ -111,24 +123,36 @@ def ask_staff(purchases: list[dict], debtors: list[dict], writeoffs: dict) -> di
             known["debtor_terms"] = terms
     odd = [p for p in purchases if p["code"] == "P00" and not p["vat_no"] and p["net"] > 0]
     for p in odd[:1]:
-        r = kit.ask("dev", f"{p['supplier']}'s invoice {p['inv_no']} for £{p['net']:,.2f} has no VAT and no VAT "
-                           "number and is coded zero-rated, with a London address. Where does "
-                           f"{p['supplier']} belong - is it established in the UK?")
+        r = kit.ask(
+            "dev",
+            f"{p['supplier']}'s invoice {p['inv_no']} for £{p['net']:,.2f} has no VAT and no VAT "
+            "number and is coded zero-rated, with a London address. Where does "
+            f"{p['supplier']} belong - is it established in the UK?",
+        )
         if r.answered and re.search(r"no business establishment|not registered for UK VAT|US company", r.text):
             known["overseas_supplier"] = {"supplier": p["supplier"]}
-    r = kit.ask("tom", "Before I finalise the September return: has anything come to light since the exports were "
-                       "produced - in particular any errors on earlier returns that should be corrected on this one?")
+    r = kit.ask(
+        "tom",
+        "Before I finalise the September return: has anything come to light since the exports were "
+        "produced - in particular any errors on earlier returns that should be corrected on this one?",
+    )
     m = re.search(r"invoice (SI-\d\d-\d{4}).*?VAT of £([\d,.]+)", r.text) if r.answered else None
     if m:
         known["prior_error"] = {"invoice": m.group(1), "vat": rd.parse_amount(m.group(2))}
-    r = kit.ask("nina", "For the tax points I need everything delivered by 30 September: were any courses or "
-                        "examination sessions delivered in the quarter that have not been invoiced yet?")
+    r = kit.ask(
+        "nina",
+        "For the tax points I need everything delivered by 30 September: were any courses or "
+        "examination sessions delivered in the quarter that have not been invoiced yet?",
+    )
     if r.answered:
         m = re.search(r"the (.+?) resit session ran from \d+ to (\d+ \w+ \d{4})", r.text)
         fee = re.search(r"fee is £([\d,.]+)", r.text)
         if m and fee:
-            known["unbilled"] = {"customer": m.group(1), "service": when(m.group(2)),
-                                 "net": rd.parse_amount(fee.group(1))}
+            known["unbilled"] = {
+                "customer": m.group(1),
+                "service": when(m.group(2)),
+                "net": rd.parse_amount(fee.group(1)),
+            }
     return known
 
 
@@ -160,10 +184,23 @@ def sale_row(s: dict) -> dict:
         pe = "excluded"
     else:
         pe = "taxable"
-    return {"line_id": s["id"], "source": "sales", "date": s["day"].isoformat(), "tax_point": tp.isoformat(),
-            "counterparty": s["customer"], "description": s["details"], "net": s["net"], "vat": s["vat"],
-            "treatment": why, "output_vat": out, "input_vat": 0.0, "attribution": "none", "box6": box6, "box7": 0.0,
-            "_pe": pe if inq else "none"}
+    return {
+        "line_id": s["id"],
+        "source": "sales",
+        "date": s["day"].isoformat(),
+        "tax_point": tp.isoformat(),
+        "counterparty": s["customer"],
+        "description": s["details"],
+        "net": s["net"],
+        "vat": s["vat"],
+        "treatment": why,
+        "output_vat": out,
+        "input_vat": 0.0,
+        "attribution": "none",
+        "box6": box6,
+        "box7": 0.0,
+        "_pe": pe if inq else "none",
+    }
 
 
 def centre_use(cc: str, centres: dict, known: dict) -> str:
@@ -178,10 +215,21 @@ def centre_use(cc: str, centres: dict, known: dict) -> str:
 
 
 def purchase_row(p: dict, centres: dict, known: dict, end_users: set[str], first_posting: dict) -> dict:
-    row = {"line_id": p["id"], "source": "purchases", "date": (p["inv_date"] or p["posted"]).isoformat(),
-           "tax_point": (p["inv_date"] or p["posted"]).isoformat(), "counterparty": p["supplier"],
-           "description": p["details"], "net": p["net"], "vat": p["vat"], "output_vat": 0.0, "input_vat": 0.0,
-           "attribution": "none", "box6": 0.0, "box7": p["net"]}
+    row = {
+        "line_id": p["id"],
+        "source": "purchases",
+        "date": (p["inv_date"] or p["posted"]).isoformat(),
+        "tax_point": (p["inv_date"] or p["posted"]).isoformat(),
+        "counterparty": p["supplier"],
+        "description": p["details"],
+        "net": p["net"],
+        "vat": p["vat"],
+        "output_vat": 0.0,
+        "input_vat": 0.0,
+        "attribution": "none",
+        "box6": 0.0,
+        "box7": p["net"],
+    }
     details = p["details"].lower()
     key = (p["supplier"], p["inv_no"], p["net"])
     overseas = known.get("overseas_supplier", {}).get("supplier") == p["supplier"]
@@ -191,15 +239,29 @@ def purchase_row(p: dict, centres: dict, known: dict, end_users: set[str], first
         return {**row, "box7": 0.0, "treatment": "outside the scope: not in box 7"}
     if p["code"] == "PRC" or (overseas and p["code"] in ("P00", "PEX")):
         vat = money(p["net"] * 0.2)
-        return {**row, "output_vat": vat, "input_vat": vat, "attribution": centre_use(p["cc"], centres, known),
-                "box6": p["net"], "treatment": "reverse charge: supplier belongs outside the UK"}
+        return {
+            **row,
+            "output_vat": vat,
+            "input_vat": vat,
+            "attribution": centre_use(p["cc"], centres, known),
+            "box6": p["net"],
+            "treatment": "reverse charge: supplier belongs outside the UK",
+        }
     if p["code"] == "PDR":
         if p["supplier"].split()[0].lower() in end_users:
-            return {**row, "treatment": "domestic reverse charge wrongly applied: the company is an end user; no "
-                                        "VAT until a proper VAT invoice is received"}
+            return {
+                **row,
+                "treatment": "domestic reverse charge wrongly applied: the company is an end user; no "
+                "VAT until a proper VAT invoice is received",
+            }
         vat = money(p["net"] * 0.2)
-        return {**row, "output_vat": vat, "input_vat": vat, "attribution": centre_use(p["cc"], centres, known),
-                "treatment": "domestic reverse charge"}
+        return {
+            **row,
+            "output_vat": vat,
+            "input_vat": vat,
+            "attribution": centre_use(p["cc"], centres, known),
+            "treatment": "domestic reverse charge",
+        }
     if p["code"] not in ("P20", "PNR"):
         return {**row, "treatment": "no VAT charged (zero-rated or exempt)"}
     vat, why = p["vat"], "input tax"
@@ -251,13 +313,21 @@ def pe_outcome(taxable: float, exempt: float, pots: dict) -> tuple[float, float,
     limit = 625.0 * MONTHS
     share = exempt / (taxable + exempt)
     de_min = (exempt_input <= limit and exempt_input <= total_input / 2) or (
-        share <= 0.5 and (total_input <= limit or total_input - pots["taxable"] <= limit))
+        share <= 0.5 and (total_input <= limit or total_input - pots["taxable"] <= limit)
+    )
     recoverable = total_input if de_min else money(pots["taxable"] + res_rec)
     return rec, exempt_input, de_min, recoverable
 
 
-def compute(sales: list[dict], purchases: list[dict], centres: dict, debtors: list[dict], writeoffs: dict,
-            end_users: set[str], known: dict) -> tuple[dict, list[dict], dict]:
+def compute(
+    sales: list[dict],
+    purchases: list[dict],
+    centres: dict,
+    debtors: list[dict],
+    writeoffs: dict,
+    end_users: set[str],
+    known: dict,
+) -> tuple[dict, list[dict], dict]:
     first: dict = {}
     for p in sorted(purchases, key=lambda p: p["id"]):
         first.setdefault((p["supplier"], p["inv_no"], p["net"]), p["id"])
@@ -268,8 +338,9 @@ def compute(sales: list[dict], purchases: list[dict], centres: dict, debtors: li
     reverse = money(sum(r["output_vat"] for r in rows if r["source"] == "purchases"))
     corrections = money(known["prior_error"]["vat"]) if known.get("prior_error") else 0.0
     taxable, exempt = pe_values(rows, ub_net)
-    pots = {a: money(sum(r["input_vat"] for r in rows if r["attribution"] == a))
-            for a in ("taxable", "exempt", "residual")}
+    pots = {
+        a: money(sum(r["input_vat"] for r in rows if r["attribution"] == a)) for a in ("taxable", "exempt", "residual")
+    }
     rec, exempt_input, de_min, recoverable = pe_outcome(taxable, exempt, pots)
     bdr, debt_rows = bad_debts(debtors, writeoffs, known)
     box1 = money(supplies + reverse + corrections)
@@ -278,15 +349,33 @@ def compute(sales: list[dict], purchases: list[dict], centres: dict, debtors: li
     box7 = sum(r["box7"] for r in rows)
     ret = {
         "vat_period": "09/26",
-        "boxes": {"box1": box1, "box2": 0.0, "box3": box1, "box4": box4, "box5": money(box1 - box4),
-                  "box6": float(math.floor(box6 + 1e-6)), "box7": float(math.floor(box7 + 1e-6)), "box8": 0.0,
-                  "box9": 0.0},
+        "boxes": {
+            "box1": box1,
+            "box2": 0.0,
+            "box3": box1,
+            "box4": box4,
+            "box5": money(box1 - box4),
+            "box6": float(math.floor(box6 + 1e-6)),
+            "box7": float(math.floor(box7 + 1e-6)),
+            "box8": 0.0,
+            "box9": 0.0,
+        },
         "output_tax": {"supplies": supplies, "reverse_charge": reverse, "corrections": corrections},
-        "input_tax": {"directly_taxable": pots["taxable"], "directly_exempt": pots["exempt"],
-                      "residual": pots["residual"], "recovery_percentage": rec, "exempt_input_tax": exempt_input,
-                      "de_minimis": de_min, "recoverable": money(recoverable), "bad_debt_relief": bdr},
-        "partial_exemption_values": {"taxable_supplies": taxable, "exempt_supplies": exempt,
-                                     "exact_percentage": round(100 * taxable / (taxable + exempt), 4)},
+        "input_tax": {
+            "directly_taxable": pots["taxable"],
+            "directly_exempt": pots["exempt"],
+            "residual": pots["residual"],
+            "recovery_percentage": rec,
+            "exempt_input_tax": exempt_input,
+            "de_minimis": de_min,
+            "recoverable": money(recoverable),
+            "bad_debt_relief": bdr,
+        },
+        "partial_exemption_values": {
+            "taxable_supplies": taxable,
+            "exempt_supplies": exempt,
+            "exact_percentage": round(100 * taxable / (taxable + exempt), 4),
+        },
     }
     detail = {"debts": debt_rows, "pots": pots}
     return ret, rows, detail
@@ -294,8 +383,22 @@ def compute(sales: list[dict], purchases: list[dict], centres: dict, debtors: li
 
 # ------------------------------------------------------------------------------------------------ main
 
-COLUMNS = ["line_id", "source", "date", "tax_point", "counterparty", "description", "net", "vat", "treatment",
-           "output_vat", "input_vat", "attribution", "box6", "box7"]
+COLUMNS = [
+    "line_id",
+    "source",
+    "date",
+    "tax_point",
+    "counterparty",
+    "description",
+    "net",
+    "vat",
+    "treatment",
+    "output_vat",
+    "input_vat",
+    "attribution",
+    "box6",
+    "box7",
+]
 
 
 def write_schedule(rows: list[dict]) -> None:
@@ -325,8 +428,9 @@ def main() -> None:
     (OUTPUT / "vat_return.json").write_text(json.dumps(ret, indent=2) + "\n", encoding="utf-8")
     write_schedule(rows)
     prior = rd.read_prior(inp / "vat")
-    (OUTPUT / "note_to_finance_director.md").write_text(note.text(ret, rows, detail, known, prior, mails),
-                                                        encoding="utf-8")
+    (OUTPUT / "note_to_finance_director.md").write_text(
+        note.text(ret, rows, detail, known, prior, mails), encoding="utf-8"
+    )
 
 
 if __name__ == "__main__":

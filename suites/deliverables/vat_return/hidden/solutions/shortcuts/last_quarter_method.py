@@ -5,7 +5,7 @@ every sale in box 6 (the minibus and the reverse-charge values in), and no de mi
 import sys
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 money = reference.money
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 reference.ASK = False
 reference.main()

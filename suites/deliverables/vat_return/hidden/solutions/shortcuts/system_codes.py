@@ -7,7 +7,7 @@ decimal places from every sale in box 6, without the de minimis test; bad debt r
 import sys
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 rd = reference.rd
 money = reference.money
@@ -17,20 +17,43 @@ def sale_row(s):
     row = _sale(s)
     inq = rd.Q_START <= s["day"] <= rd.Q_END
     out, box6 = (s["vat"], s["net"]) if inq else (0.0, 0.0)
-    return {**row, "tax_point": s["day"].isoformat(), "output_vat": out, "box6": box6,
-            "_pe": ("exempt" if s["code"] == "E00" else "taxable") if inq else "none", "treatment": "as coded"}
+    return {
+        **row,
+        "tax_point": s["day"].isoformat(),
+        "output_vat": out,
+        "box6": box6,
+        "_pe": ("exempt" if s["code"] == "E00" else "taxable") if inq else "none",
+        "treatment": "as coded",
+    }
 
 
 def purchase_row(p, centres, known, end_users, first_posting):
-    row = {"line_id": p["id"], "source": "purchases", "date": p["posted"].isoformat(),
-           "tax_point": p["posted"].isoformat(), "counterparty": p["supplier"], "description": p["details"],
-           "net": p["net"], "vat": p["vat"], "output_vat": 0.0, "input_vat": 0.0, "attribution": "none", "box6": 0.0,
-           "box7": 0.0 if p["code"] == "POS" else p["net"], "treatment": "as coded"}
+    row = {
+        "line_id": p["id"],
+        "source": "purchases",
+        "date": p["posted"].isoformat(),
+        "tax_point": p["posted"].isoformat(),
+        "counterparty": p["supplier"],
+        "description": p["details"],
+        "net": p["net"],
+        "vat": p["vat"],
+        "output_vat": 0.0,
+        "input_vat": 0.0,
+        "attribution": "none",
+        "box6": 0.0,
+        "box7": 0.0 if p["code"] == "POS" else p["net"],
+        "treatment": "as coded",
+    }
     use = reference.centre_use(p["cc"], centres, known)
     if p["code"] in ("PRC", "PDR"):
         vat = money(p["net"] * 0.2)
-        return {**row, "output_vat": vat, "input_vat": vat, "attribution": use,
-                "box6": p["net"] if p["code"] == "PRC" else 0.0}
+        return {
+            **row,
+            "output_vat": vat,
+            "input_vat": vat,
+            "attribution": use,
+            "box6": p["net"] if p["code"] == "PRC" else 0.0,
+        }
     if p["code"] == "PNR":
         return {**row, "attribution": "blocked"}
     if p["code"] == "P20":
@@ -55,8 +78,9 @@ def bad_debts(debtors, writeoffs, known):
     for d in debtors:
         off = d["written_off"] or writeoffs.get(d["invoice"])
         ok = off is not None and reference.add_months(d["inv_day"], 6) <= rd.Q_END
-        rows.append({**d, "due": d["inv_day"], "off": off, "claim": ok,
-                     "relief": money(d["outstanding"] / 6) if ok else 0.0})
+        rows.append(
+            {**d, "due": d["inv_day"], "off": off, "claim": ok, "relief": money(d["outstanding"] / 6) if ok else 0.0}
+        )
     return money(sum(r["relief"] for r in rows)), rows
 
 
