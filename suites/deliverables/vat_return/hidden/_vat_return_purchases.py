@@ -121,7 +121,7 @@ def purchase_lines(inst: dict, rng: random.Random, ids: Ids) -> list[Purchase]:
     add(date(2026, 9, 3), "Marlow BMW", inv_no("MB"), date(2026, 9, 1), what, "0040", "CC10", "P20", car, vat_of(car),
         "GB 144 9023 58", attribution="blocked", box7_alt=money(car + vat_of(car)))  # fmt: skip
     van = inst["van"]
-    what = "Ford Transit Custom panel van - training equipment"
+    what = "Ford Transit Custom panel van - pool van for both buildings and all activities"
     add(date(2026, 7, 28), "Castle Commercials", inv_no("CC"), date(2026, 7, 24), what, "0040", "CC10", "P20", van,
         vat_of(van), "GB 570 2281 39", in_vat=vat_of(van), attribution="residual")  # fmt: skip
     # the cleaning contractor's invoice shows too much VAT: only 20% of the net is input tax
@@ -133,7 +133,7 @@ def purchase_lines(inst: dict, rng: random.Random, ids: Ids) -> list[Purchase]:
     for k, (m, eur) in enumerate(inst["nordvik"]):
         net = money(eur * 0.86)
         day = date(2026, m, 5 + k)
-        what = f"LMS licence and configuration (EUR {eur:,.2f})"
+        what = f"Learning platform licence and configuration - all courses and examinations (EUR {eur:,.2f})"
         add(day, "Nordvik Læringssystemer AS", f"NLS-26-{311 + k * 37}", day - timedelta(days=3), what, "7200",
             "CC10", "PRC", net, 0.0, "NO 987 654 321 MVA", in_vat=vat_of(net), attribution="residual",
             out_vat=vat_of(net), box6=net)  # fmt: skip
