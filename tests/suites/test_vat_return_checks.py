@@ -310,6 +310,63 @@ def test_the_plausible_wrong_methods_fail_on_the_rules_they_break(tmp_path: Path
     assert score <= 0.5
 
 
+PATCHES = {
+    # each trap missed alone, on the fair instance: (the patch to the reference, the checks it must drop)
+    "deposits_without_vat": (
+        "_s = reference.sale_row\n"
+        "def sale_row(s):\n"
+        "    r = _s(s)\n"
+        "    return {**r, 'output_vat': 0.0, 'box6': 0.0} if s['kind'] == 'SA' else r\n"
+        "reference.sale_row = sale_row\n",
+        ("box1_output_tax", "output_tax_build_up", "schedule_outputs", "box6_outputs_value"),
+    ),
+    "two_decimal_percentage": (
+        "_r = reference.recovery_percentage\n"
+        "reference.recovery_percentage = lambda t, e, r: round(100 * t / (t + e), 2)\n",
+        ("partial_exemption", "box4_input_tax", "box5_net_vat"),
+    ),
+    "relief_from_invoice_date": (
+        "_b = reference.bad_debts\n"
+        "def bad_debts(debtors, writeoffs, known):\n"
+        "    return _b([{**d, 'terms': 0} for d in debtors], writeoffs, {})\n"
+        "reference.bad_debts = bad_debts\n",
+        ("bad_debt_relief", "box4_input_tax"),
+    ),
+    "contractor_reverse_charge_followed": (
+        "_p = reference.purchase_row\nreference.purchase_row = lambda p, c, k, e, f: _p(p, c, k, set(), f)\n",
+        ("box1_output_tax", "box4_input_tax", "schedule_inputs"),
+    ),
+    "codes_followed_for_blocked_vat": (
+        "_p = reference.purchase_row\n"
+        "def purchase_row(p, c, k, e, f):\n"
+        "    r = _p(p, c, k, e, f)\n"
+        "    if r['attribution'] == 'blocked':\n"
+        "        return {**r, 'input_vat': p['vat'], 'attribution': 'residual'}\n"
+        "    return r\n"
+        "reference.purchase_row = purchase_row\n",
+        ("box4_input_tax", "partial_exemption", "schedule_inputs"),
+    ),
+    "minibus_in_the_fraction": (
+        "_v = reference.pe_values\n"
+        "def pe_values(rows, u):\n"
+        "    return _v([{**r, '_pe': 'taxable' if r.get('_pe') == 'excluded' else r.get('_pe')} for r in rows], u)\n"
+        "reference.pe_values = pe_values\n",
+        ("partial_exemption",),
+    ),
+}
+
+
+@needs_bwrap
+@pytest.mark.parametrize("trap", sorted(PATCHES))
+def test_each_trap_missed_drops_its_own_checks(trap: str, tmp_path: Path) -> None:
+    patch, dropped = PATCHES[trap]
+    script = tmp_path / f"{trap}.py"
+    script.write_text("import reference\n" + patch + "reference.ASK = False\nreference.main()\n")
+    score, parts = _grade(tmp_path, "base", _deliver(tmp_path, "base", None, trap, str(script)))
+    assert all(parts[c] < 1.0 for c in dropped), (trap, parts)
+    assert 0.5 < score < 1.0, (trap, score)
+
+
 @needs_bwrap
 def test_garbage_scores_zero_and_is_never_void(tmp_path: Path) -> None:
     out = tmp_path / "garbage"

@@ -180,7 +180,7 @@ def sales_lines(inst: dict, rng: random.Random, ids: Ids) -> list[Sale]:
             rent, "exempt")  # fmt: skip
     # the minibus sold: a capital asset, standard-rated, left out of the partial exemption calculation
     mb, sold = inst["minibus"], date(2026, 8, 19)
-    what = "Disposal of fixed asset FA-0142: 2019 Ford Transit 17-seat minibus"
+    what = f"Disposal of fixed asset FA-0142: {inst['minibus_desc']}"
     add("SI", sold, "Clydebank Coach Sales Ltd", what, "FA", "S20", mb, vat_of(mb), sold, vat_of(mb), mb, "excluded")
     # credit notes: cancelled bookings invoiced in full before July, a fee reduction, one dated October
     for _k in range(int(3 * n)):

@@ -57,7 +57,8 @@ INSTANCES: dict[str, dict] = {
         "exam_size": 0.5,
         "purchase_volume": 1.5,
         "rent": 4250.0,
-        "minibus": 14500.0,
+        "minibus": 28500.0,
+        "minibus_desc": "2021 Ford Transit 17-seat minibus",
         "car": 46800.0,
         "van": 31500.0,
         "overcharge_net": 6240.0,
@@ -167,7 +168,8 @@ INSTANCES: dict[str, dict] = {
         "exam_size": 1.6,
         "purchase_volume": 2.0,
         "rent": 5100.0,
-        "minibus": 17250.0,
+        "minibus": 34500.0,
+        "minibus_desc": "2022 Mercedes-Benz Sprinter 19-seat minibus",
         "car": 52400.0,
         "van": 34800.0,
         "overcharge_net": 8120.0,
@@ -194,7 +196,7 @@ INSTANCES: dict[str, dict] = {
         "id_start": (58410, 40112, 1288),
         "repeat_sales": (D(2026, 9, 7), D(2026, 9, 11)),
         "repeat_purchases": (D(2026, 8, 25), D(2026, 8, 31)),
-        "pe_fraction": 0.08,
+        "pe_fraction": 0.6,
         "debts": [
             _debt(
                 "Pellow Logistics Ltd",
@@ -308,6 +310,9 @@ def check_design(name: str, story: model.Story, ret: dict) -> list[str]:
     """The figures the instance's traps rely on."""
     bad = []
     it, pv = ret["input_tax"], ret["partial_exemption_values"]
+    mb = story.inst["minibus"]
+    if truth.recovery_percentage(pv["taxable_supplies"] + mb, pv["exempt_supplies"], 0) == it["recovery_percentage"]:
+        bad.append("the minibus in the fraction must move the rounded percentage")
     exact = pv["exact_percentage"]
     if not 0.05 <= it["recovery_percentage"] - exact <= 0.95:
         bad.append(f"rounding up does not move the percentage: {exact} -> {it['recovery_percentage']}")
