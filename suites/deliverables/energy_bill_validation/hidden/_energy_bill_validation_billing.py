@@ -62,9 +62,17 @@ def simulate(inst: st.Instance) -> World:
             errors = [e for e in inst.errors if _applies(e, code, m) and e[0] != "duplicate"]
             terms = md.supplier_terms(inst, code, y, m, errors)
             seq += 1 + rng.randrange(5)
-            inv = md.Invoice(f"BWE-{y % 100:02d}{m:02d}-{seq:05d}", _issued(y, m, k), code, y, m, "invoice",
-                             "E" if terms.estimate is not None else "A", md.charges(use[(code, m)], terms),
-                             terms=terms)
+            inv = md.Invoice(
+                f"BWE-{y % 100:02d}{m:02d}-{seq:05d}",
+                _issued(y, m, k),
+                code,
+                y,
+                m,
+                "invoice",
+                "E" if terms.estimate is not None else "A",
+                md.charges(use[(code, m)], terms),
+                terms=terms,
+            )
             w.invoices.append(inv)
             if terms.estimate is not None:
                 pending.append(inv)
@@ -72,26 +80,54 @@ def simulate(inst: st.Instance) -> World:
             pending.remove(est)
             cn += 1 + rng.randrange(3)
             neg = {c: replace(ln, quantity=-ln.quantity, amount=-ln.amount) for c, ln in est.lines.items()}
-            w.invoices.append(md.Invoice(f"BWE-CN-{y % 100:02d}{m:02d}-{cn:04d}", _issued(y, m, 1), est.code,
-                                         est.year, est.month, "reversal", "E", neg, ref=f"Reversal of {est.number}"))
-            errors = [e for e in inst.errors if _applies(e, est.code, est.month) and e[0] not in
-                      ("duplicate", "estimated")]
+            w.invoices.append(
+                md.Invoice(
+                    f"BWE-CN-{y % 100:02d}{m:02d}-{cn:04d}",
+                    _issued(y, m, 1),
+                    est.code,
+                    est.year,
+                    est.month,
+                    "reversal",
+                    "E",
+                    neg,
+                    ref=f"Reversal of {est.number}",
+                )
+            )
+            errors = [
+                e for e in inst.errors if _applies(e, est.code, est.month) and e[0] not in ("duplicate", "estimated")
+            ]
             terms = md.supplier_terms(inst, est.code, est.year, est.month, errors)
             seq += 1 + rng.randrange(3)
-            w.invoices.append(md.Invoice(f"BWE-{y % 100:02d}{m:02d}-{seq:05d}", _issued(y, m, 2), est.code,
-                                         est.year, est.month, "rebill", "A",
-                                         md.charges(use[(est.code, est.month)], terms), terms=terms,
-                                         ref=f"Re-bill of {est.number} on actual reads"))
+            w.invoices.append(
+                md.Invoice(
+                    f"BWE-{y % 100:02d}{m:02d}-{seq:05d}",
+                    _issued(y, m, 2),
+                    est.code,
+                    est.year,
+                    est.month,
+                    "rebill",
+                    "A",
+                    md.charges(use[(est.code, est.month)], terms),
+                    terms=terms,
+                    ref=f"Re-bill of {est.number} on actual reads",
+                )
+            )
     for e in inst.errors:
         if e[0] != "duplicate":
             continue
         first = next(i for i in w.invoices if i.code == e[1] and i.month == e[2] and i.kind == "invoice")
         seq += 3 + rng.randrange(9)
-        w.invoices.append(replace(first, number=f"BWE-{first.year % 100:02d}{first.month:02d}-{seq:05d}",
-                                  issued=first.issued + timedelta(days=8), kind="duplicate"))
+        w.invoices.append(
+            replace(
+                first,
+                number=f"BWE-{first.year % 100:02d}{first.month:02d}-{seq:05d}",
+                issued=first.issued + timedelta(days=8),
+                kind="duplicate",
+            )
+        )
     last = inst.months[-1][1]
     for inv in w.invoices:
-        if inst.hard and inv.month == last or not inst.hard and inv.code == "S03":
+        if (inst.hard and inv.month == last) or (not inst.hard and inv.code == "S03"):
             inv.source = "pdf"
     return w
 
@@ -157,8 +193,11 @@ def register(w: World, facts: dict) -> list[Row]:
         if inv.kind == "reversal" or inv.number in reversed_:
             continue
         if inv.kind == "duplicate":
-            rows += [Row(inv.number, inv.code, c, ln.amount, D(0), "duplicate_invoice") for c, ln in inv.lines.items()
-                     if abs(ln.amount) >= THRESHOLD]
+            rows += [
+                Row(inv.number, inv.code, c, ln.amount, D(0), "duplicate_invoice")
+                for c, ln in inv.lines.items()
+                if abs(ln.amount) >= THRESHOLD
+            ]
             continue
         want = expected_lines(w, inv, facts)
         causes = _causes(w, inv, facts)
@@ -166,8 +205,7 @@ def register(w: World, facts: dict) -> list[Row]:
             billed, expected = _amount(inv.lines, c), _amount(want, c)
             if abs(billed - expected) < THRESHOLD:
                 continue
-            if credited and inv.code == credited["site"] and inv.month == credited["month"] and \
-                    c == credited["charge"]:
+            if credited and inv.code == credited["site"] and inv.month == credited["month"] and c == credited["charge"]:
                 continue
             found = causes.get(c, set())
             assert len(found) == 1, f"{inv.number} {c}: causes {found}"
@@ -175,10 +213,33 @@ def register(w: World, facts: dict) -> list[Row]:
     return rows
 
 
-CHARGES = ["energy", "duos_red", "duos_amber", "duos_green", "duos_fixed", "capacity", "excess_capacity",
-           "reactive_power", "standing_charge", "ccl", "vat_reduced", "vat_standard"]
-CAUSES = ["price_schedule", "estimated_read", "loss_factor", "duos_rate", "billing_days", "capacity",
-          "excess_capacity", "reactive_power", "ccl", "vat", "duplicate_invoice"]
+CHARGES = [
+    "energy",
+    "duos_red",
+    "duos_amber",
+    "duos_green",
+    "duos_fixed",
+    "capacity",
+    "excess_capacity",
+    "reactive_power",
+    "standing_charge",
+    "ccl",
+    "vat_reduced",
+    "vat_standard",
+]
+CAUSES = [
+    "price_schedule",
+    "estimated_read",
+    "loss_factor",
+    "duos_rate",
+    "billing_days",
+    "capacity",
+    "excess_capacity",
+    "reactive_power",
+    "ccl",
+    "vat",
+    "duplicate_invoice",
+]
 
 
 def totals(rows: list[Row], sites: list[str]) -> dict:

@@ -16,7 +16,6 @@ from pathlib import Path
 import _energy_bill_validation_billing as bl
 import _energy_bill_validation_model as md
 import _energy_bill_validation_sites as st
-import docx
 import openpyxl
 
 FIXED_TIME = (2027, 1, 11, 9, 0, 0)
@@ -82,8 +81,10 @@ def write_pdf(path: Path, lines: list[str], title: str, per_page: int = 64) -> N
     objs.append(b"<< /Type /Catalog /Pages 2 0 R >>")
     objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
     objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
-    objs.append(f"<< /Title ({_pdf_escape(title)}) /Producer (Brightwater billing) "
-                f"/CreationDate (D:20270106090000Z) >>".encode())
+    objs.append(
+        f"<< /Title ({_pdf_escape(title)}) /Producer (Brightwater billing) "
+        f"/CreationDate (D:20270106090000Z) >>".encode()
+    )
     for i, page in enumerate(pages):
         body = ["BT", "/F1 8.5 Tf", "11 TL", "36 800 Td"]
         for j, ln in enumerate(page):
@@ -91,8 +92,10 @@ def write_pdf(path: Path, lines: list[str], title: str, per_page: int = 64) -> N
             body.append(f"({text}) Tj" if j == 0 else f"T* ({text}) Tj")
         body.append("ET")
         stream = "\n".join(body).encode("latin-1")
-        objs.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
-                    f"/Contents {6 + 2 * i} 0 R >>".encode())
+        objs.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
+            f"/Contents {6 + 2 * i} 0 R >>".encode()
+        )
         objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
     out = io.BytesIO()
     out.write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
@@ -110,8 +113,10 @@ def write_pdf(path: Path, lines: list[str], title: str, per_page: int = 64) -> N
 
 def write_eml(path: Path, frm: str, to: str, when: str, subject: str, body: str) -> None:
     dt = datetime.strptime(when, "%Y-%m-%d %H:%M")
-    text = (f"From: {frm}\nTo: {to}\nDate: {dt.strftime('%a, %d %b %Y %H:%M')} +0000\nSubject: {subject}\n"
-            f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n{body}")
+    text = (
+        f"From: {frm}\nTo: {to}\nDate: {dt.strftime('%a, %d %b %Y %H:%M')} +0000\nSubject: {subject}\n"
+        f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n{body}"
+    )
     path.write_text(text, encoding="utf-8")
 
 
@@ -158,19 +163,23 @@ def write_wide(path: Path, w: bl.World, codes: list[str], until: dict[str, objec
                 main = dict.fromkeys(COLUMNS, "")
                 extra = dict.fromkeys(COLUMNS, "")
                 for r in rs:
-                    (extra if r.period.occurrence == 2 else main)[_end_column(r.period)] = f"{getattr(r, attr) / 10:.1f}"
+                    (extra if r.period.occurrence == 2 else main)[_end_column(r.period)] = (
+                        f"{getattr(r, attr) / 10:.1f}"
+                    )
                 total = sum(float(v) for v in main.values() if v)
                 rows.append([spaced(s.mpan), day.strftime("%d/%m/%Y"), channel, "", *main.values(), f"{total:.1f}"])
                 if any(extra.values()):
                     total = sum(float(v) for v in extra.values() if v)
-                    rows.append([spaced(s.mpan), day.strftime("%d/%m/%Y"), channel, "CLK2", *extra.values(),
-                                 f"{total:.1f}"])
+                    rows.append(
+                        [spaced(s.mpan), day.strftime("%d/%m/%Y"), channel, "CLK2", *extra.values(), f"{total:.1f}"]
+                    )
     resent = [list(r) for r in rng.sample(rows, 14)]
     write_csv(path, ["MPAN", "Read Date", "Channel", "Flag", *COLUMNS, "Day Total"], rows + resent)
 
 
-def write_long(path: Path, w: bl.World, codes: list[str], months: list[int], since: dict[str, object],
-               mangle: bool = False) -> None:
+def write_long(
+    path: Path, w: bl.World, codes: list[str], months: list[int], since: dict[str, object], mangle: bool = False
+) -> None:
     """The Pulse AMR portal's export: one row per half hour, each stamped with its start in UTC, for the local days
     of the months asked for. A re-sent day appears twice. An export re-saved in a spreadsheet shows the MPANs in
     scientific notation."""
@@ -182,24 +191,51 @@ def write_long(path: Path, w: bl.World, codes: list[str], months: list[int], sin
         for r in w.readings[code]:
             if r.period.day.month not in months or (code in since and r.period.day < since[code]):
                 continue
-            rows.append([s.portal_name, mpan, r.period.utc.strftime("%Y-%m-%dT%H:%M:%SZ"), f"{r.kwh / 10:.1f}",
-                         f"{r.kvarh / 10:.1f}", "A"])
+            rows.append(
+                [
+                    s.portal_name,
+                    mpan,
+                    r.period.utc.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                    f"{r.kwh / 10:.1f}",
+                    f"{r.kvarh / 10:.1f}",
+                    "A",
+                ]
+            )
     start = rng.randrange(len(rows) - 60)
-    rows[start + 48:start + 48] = [list(r) for r in rows[start:start + 48]]
+    rows[start + 48 : start + 48] = [list(r) for r in rows[start : start + 48]]
     write_csv(path, ["Site", "MPAN", "IntervalStart (UTC)", "kWh", "kVArh", "Quality"], rows)
 
 
 # ------------------------------------------------------------------------------------------------ invoices
 
-CODES = {"energy": "ENG", "duos_red": "DUR", "duos_amber": "DUA", "duos_green": "DUG", "duos_fixed": "DUF",
-         "capacity": "DUC", "excess_capacity": "DUX", "reactive_power": "DUQ", "standing_charge": "STD",
-         "ccl": "CCL", "vat_reduced": "V05", "vat_standard": "V20"}
-DESCRIPTIONS = {"energy": "Energy (loss-adjusted units)", "duos_red": "Distribution - red units",
-                "duos_amber": "Distribution - amber units", "duos_green": "Distribution - green units",
-                "duos_fixed": "Distribution - fixed charge", "capacity": "Distribution - capacity charge",
-                "excess_capacity": "Distribution - excess capacity charge",
-                "reactive_power": "Distribution - excess reactive power", "standing_charge": "Supply standing charge",
-                "ccl": "Climate Change Levy", "vat_reduced": "VAT at 5%", "vat_standard": "VAT at 20%"}
+CODES = {
+    "energy": "ENG",
+    "duos_red": "DUR",
+    "duos_amber": "DUA",
+    "duos_green": "DUG",
+    "duos_fixed": "DUF",
+    "capacity": "DUC",
+    "excess_capacity": "DUX",
+    "reactive_power": "DUQ",
+    "standing_charge": "STD",
+    "ccl": "CCL",
+    "vat_reduced": "V05",
+    "vat_standard": "V20",
+}
+DESCRIPTIONS = {
+    "energy": "Energy (loss-adjusted units)",
+    "duos_red": "Distribution - red units",
+    "duos_amber": "Distribution - amber units",
+    "duos_green": "Distribution - green units",
+    "duos_fixed": "Distribution - fixed charge",
+    "capacity": "Distribution - capacity charge",
+    "excess_capacity": "Distribution - excess capacity charge",
+    "reactive_power": "Distribution - excess reactive power",
+    "standing_charge": "Supply standing charge",
+    "ccl": "Climate Change Levy",
+    "vat_reduced": "VAT at 5%",
+    "vat_standard": "VAT at 20%",
+}
 
 
 def amount_text(x: D) -> str:
@@ -227,15 +263,51 @@ def write_bill_file(path: Path, w: bl.World, invoices: list[md.Invoice], repeat:
         p0, p1 = _period(inv)
         block = []
         for n, (c, ln) in enumerate(inv.lines.items(), start=1):
-            block.append([inv.number, inv.issued.strftime("%d/%m/%Y"), _account(inv.code), s.mpan, s.supplier_name,
-                          p0, p1, inv.read, n, CODES[c], DESCRIPTIONS[c], quantity_text(ln.quantity), ln.unit,
-                          ln.rate, amount_text(ln.amount), inv.ref])
+            block.append(
+                [
+                    inv.number,
+                    inv.issued.strftime("%d/%m/%Y"),
+                    _account(inv.code),
+                    s.mpan,
+                    s.supplier_name,
+                    p0,
+                    p1,
+                    inv.read,
+                    n,
+                    CODES[c],
+                    DESCRIPTIONS[c],
+                    quantity_text(ln.quantity),
+                    ln.unit,
+                    ln.rate,
+                    amount_text(ln.amount),
+                    inv.ref,
+                ]
+            )
         rows += block
         if inv.number in repeat:
             rows += [list(r) for r in block]
-    write_csv(path, ["Invoice Number", "Invoice Date", "Account Number", "MPAN", "Site Name", "Period From",
-                     "Period To", "Read Type", "Line", "Charge Code", "Description", "Quantity", "Unit", "Rate",
-                     "Amount", "Reference"], rows)
+    write_csv(
+        path,
+        [
+            "Invoice Number",
+            "Invoice Date",
+            "Account Number",
+            "MPAN",
+            "Site Name",
+            "Period From",
+            "Period To",
+            "Read Type",
+            "Line",
+            "Charge Code",
+            "Description",
+            "Quantity",
+            "Unit",
+            "Rate",
+            "Amount",
+            "Reference",
+        ],
+        rows,
+    )
 
 
 def write_invoice_pdf(path: Path, w: bl.World, inv: md.Invoice) -> None:
@@ -269,6 +341,10 @@ def write_invoice_pdf(path: Path, w: bl.World, inv: md.Invoice) -> None:
             label = f"{DESCRIPTIONS[c]} on {amount_text(ln.quantity)}"
             lines.append(f"{label:<84}{amount_text(ln.amount):>14}")
     total = sum((ln.amount for ln in inv.lines.values()), D(0))
-    lines += ["", f"{'Total ' + ('credit' if cr else 'due'):<84}{amount_text(total):>14}", "",
-              "Payment by direct debit 14 days from the invoice date. Queries: business.billing@brightwater.example"]
+    lines += [
+        "",
+        f"{'Total ' + ('credit' if cr else 'due'):<84}{amount_text(total):>14}",
+        "",
+        "Payment by direct debit 14 days from the invoice date. Queries: business.billing@brightwater.example",
+    ]
     write_pdf(path, lines, f"{title} {inv.number}")

@@ -209,8 +209,10 @@ class Line:
 def charges(u: Usage, t: Terms) -> dict[str, Line]:
     by_day = u.by_day
     if t.estimate is not None:
-        by_day = {d: {b: int((D(v) * t.estimate).quantize(D("1"), rounding=ROUND_HALF_UP)) for b, v in bands.items()}
-                  for d, bands in by_day.items()}
+        by_day = {
+            d: {b: int((D(v) * t.estimate).quantize(D("1"), rounding=ROUND_HALF_UP)) for b, v in bands.items()}
+            for d, bands in by_day.items()
+        }
     units = {b: sum(v[b] for v in by_day.values()) for b in st.BANDS}
     total = sum(units.values())
     la = sum((D(v[b]) / 10 * t.llf[b] for v in by_day.values() for b in st.BANDS), D(0))
@@ -218,16 +220,27 @@ def charges(u: Usage, t: Terms) -> dict[str, Line]:
     rates = sorted({t.unit_rate[d] for d in u.days}, reverse=True)
     lines = {"energy": Line("energy", tenth(la), "kWh", "/".join(f"{r}" for r in rates), money(energy))}
     for b in st.BANDS:
-        lines[f"duos_{b}"] = Line(f"duos_{b}", D(units[b]) / 10, "kWh", f"{t.duos[b]}",
-                                  money(D(units[b]) / 10 * t.duos[b] / 100))
+        lines[f"duos_{b}"] = Line(
+            f"duos_{b}", D(units[b]) / 10, "kWh", f"{t.duos[b]}", money(D(units[b]) / 10 * t.duos[b] / 100)
+        )
     n = t.days_billed
     lines["duos_fixed"] = Line("duos_fixed", D(n), "days", f"{t.duos['fixed']}", money(n * t.duos["fixed"] / 100))
-    lines["capacity"] = Line("capacity", D(t.capacity), f"kVA x {n} days", f"{t.duos['capacity']}",
-                             money(t.capacity * n * t.duos["capacity"] / 100))
+    lines["capacity"] = Line(
+        "capacity",
+        D(t.capacity),
+        f"kVA x {n} days",
+        f"{t.duos['capacity']}",
+        money(t.capacity * n * t.duos["capacity"] / 100),
+    )
     excess = u.md_kva - t.capacity
     if t.excess and excess > 0:
-        lines["excess_capacity"] = Line("excess_capacity", excess, f"kVA x {len(u.days)} days", f"{t.duos['excess']}",
-                                        money(excess * len(u.days) * t.duos["excess"] / 100))
+        lines["excess_capacity"] = Line(
+            "excess_capacity",
+            excess,
+            f"kVA x {len(u.days)} days",
+            f"{t.duos['excess']}",
+            money(excess * len(u.days) * t.duos["excess"] / 100),
+        )
     if t.reactive != "none":
         if t.reactive == "total":
             kvarh = D(sum(q for _, q in u.pairs)) / 10
@@ -289,8 +302,17 @@ def true_terms(inst: st.Instance, code: str, year: int, month: int, facts: dict)
     cert = facts.get("bakery_cca")
     if cert and cert["site"] == code and days[0] >= cert["from"]:
         cca = cert["share"]
-    return Terms(unit, standing, st.llf(inst, s.llfc), st.duos(inst, s.llfc), capacity, len(days),
-                 ccl_main=1 - q - cca, ccl_cca=cca, vat_q=q)
+    return Terms(
+        unit,
+        standing,
+        st.llf(inst, s.llfc),
+        st.duos(inst, s.llfc),
+        capacity,
+        len(days),
+        ccl_main=1 - q - cca,
+        ccl_cca=cca,
+        vat_q=q,
+    )
 
 
 def supplier_terms(inst: st.Instance, code: str, year: int, month: int, errors: list[tuple]) -> Terms:
@@ -299,8 +321,11 @@ def supplier_terms(inst: st.Instance, code: str, year: int, month: int, errors: 
     s = st.site(inst, code)
     for e in errors:
         kind, where = e[0], e[1]
-        if where != code or (len(e) > 2 and kind not in ("pp11_apportioned", "vat_placement", "reactive_total",
-                                                        "loss_factor") and e[2] != month):
+        if where != code or (
+            len(e) > 2
+            and kind not in ("pp11_apportioned", "vat_placement", "reactive_total", "loss_factor")
+            and e[2] != month
+        ):
             continue
         if kind == "price_schedule":
             v1 = st.prices(inst, "v1", code)
@@ -322,10 +347,19 @@ def supplier_terms(inst: st.Instance, code: str, year: int, month: int, errors: 
     return t
 
 
-CAUSE = {"price_schedule": "price_schedule", "estimated": "estimated_read", "pp11_apportioned": "ccl",
-         "vat_placement": "vat", "reactive_total": "reactive_power", "billing_days": "billing_days",
-         "loss_factor": "loss_factor", "duos_rate": "duos_rate", "capacity_reduced": "capacity",
-         "bakery_cca": "ccl", "v2_concession": "price_schedule"}
+CAUSE = {
+    "price_schedule": "price_schedule",
+    "estimated": "estimated_read",
+    "pp11_apportioned": "ccl",
+    "vat_placement": "vat",
+    "reactive_total": "reactive_power",
+    "billing_days": "billing_days",
+    "loss_factor": "loss_factor",
+    "duos_rate": "duos_rate",
+    "capacity_reduced": "capacity",
+    "bakery_cca": "ccl",
+    "v2_concession": "price_schedule",
+}
 
 
 @dataclass

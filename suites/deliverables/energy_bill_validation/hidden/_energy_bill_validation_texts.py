@@ -27,22 +27,53 @@ def write_site_list(path: Path, w: bl.World) -> None:
     ws = wb.active
     ws.title = "Sites"
     ws.append([f"{st.COMPANY} - half-hourly electricity supplies (Energy team, updated 30/09/2026)"])
-    ws.append(["Site code", "Site", "Address", "MPAN", "Supply capacity (kVA)", "Voltage", "DUoS tariff (LLFC)",
-               "HH data", "VAT/CCL declaration (PP11)", "CCL", "Notes"])
+    ws.append(
+        [
+            "Site code",
+            "Site",
+            "Address",
+            "MPAN",
+            "Supply capacity (kVA)",
+            "Voltage",
+            "DUoS tariff (LLFC)",
+            "HH data",
+            "VAT/CCL declaration (PP11)",
+            "CCL",
+            "Notes",
+        ]
+    )
     for k, code in enumerate(inst.sites):
         s = st.site(inst, code)
         data = DATA[s.fmt]
         if inst.switch and inst.switch[0] == code:
             data = f"Pulse AMR portal from {inst.switch[1]:%d/%m/%Y} (Meterwise before)"
-        pp11 = {"S03": "70% domestic use (14 flats) - PP11 of 03/09/2024",
-                "S04": "20% domestic use (2 flats) - PP11 of 12/05/2023"}.get(code, "")
+        pp11 = {
+            "S03": "70% domestic use (14 flats) - PP11 of 03/09/2024",
+            "S04": "20% domestic use (2 flats) - PP11 of 12/05/2023",
+        }.get(code, "")
         ccl = "Part excluded (PP11)" if pp11 else "Main rate"
         if inst.hard and code == "S02":
             ccl = "Main rate - CCA facility, certificate with Sustainability (Oct-26)"
-        notes = {"S01": "Customer-owned HV substation", "S05": "LV substation supply (own transformer)",
-                 "S03": "Landlord supply: ground-floor store and flats above"}.get(code, "")
-        ws.append([code, s.name, s.address, mpan_written(s, k), s.capacity, st.VOLTAGE[s.llfc],
-                   f"{st.TARIFF_NAMES[s.llfc]} ({s.llfc})", data, pp11, ccl, notes])
+        notes = {
+            "S01": "Customer-owned HV substation",
+            "S05": "LV substation supply (own transformer)",
+            "S03": "Landlord supply: ground-floor store and flats above",
+        }.get(code, "")
+        ws.append(
+            [
+                code,
+                s.name,
+                s.address,
+                mpan_written(s, k),
+                s.capacity,
+                st.VOLTAGE[s.llfc],
+                f"{st.TARIFF_NAMES[s.llfc]} ({s.llfc})",
+                data,
+                pp11,
+                ccl,
+                notes,
+            ]
+        )
     fl.save_xlsx(wb, path)
 
 
@@ -52,9 +83,19 @@ def write_statement(path: Path, inst: st.Instance) -> None:
     ws = wb.active
     ws.title = "Annex 1 HH tariffs"
     ws.append([f"{st.DNO} - Use of System Charging Statement {yr} - extract: Annex 1, HH metered demand tariffs"])
-    ws.append(["Tariff name", "LLFCs", "Red unit charge (p/kWh)", "Amber unit charge (p/kWh)",
-               "Green unit charge (p/kWh)", "Fixed charge (p/MPAN/day)", "Capacity charge (p/kVA/day)",
-               "Exceeded capacity charge (p/kVA/day)", "Excess reactive power charge (p/kVArh)"])
+    ws.append(
+        [
+            "Tariff name",
+            "LLFCs",
+            "Red unit charge (p/kWh)",
+            "Amber unit charge (p/kWh)",
+            "Green unit charge (p/kWh)",
+            "Fixed charge (p/MPAN/day)",
+            "Capacity charge (p/kVA/day)",
+            "Exceeded capacity charge (p/kVA/day)",
+            "Excess reactive power charge (p/kVArh)",
+        ]
+    )
     for llfc in (580, 560, 510):
         ws.append([st.TARIFF_NAMES[llfc], str(llfc), *(float(x) for x in st.DUOS[inst.year][llfc])])
     ws.append(["LV Generation HH Metered", "585", -1.305, -0.102, -0.011, 0.0, None, None, 0.101])
@@ -114,14 +155,26 @@ def write_schedules(folder: Path, inst: st.Instance) -> None:
     ws.append([])
     ws.append(["Unit rates apply to metered consumption adjusted for distribution losses (clause 5.2)."])
     fl.save_xlsx(wb, folder / f"Schedule2_prices_v1_{inst.year}.xlsx")
-    lines = [f"{st.SUPPLIER}", "", "ELECTRICITY SUPPLY AGREEMENT - SCHEDULE 2: PRICES", f"Customer: {st.COMPANY}", "",
-             f"Version 2, effective for supplies on and after {v2}.",
-             "It replaces Version 1 from that date; Version 1 applies to supplies before it.", "",
-             f"{'Site':<44}{'MPAN':<20}{'Unit rate p/kWh':>16}{'Standing GBP/day':>18}", "-" * 98]
+    lines = [
+        f"{st.SUPPLIER}",
+        "",
+        "ELECTRICITY SUPPLY AGREEMENT - SCHEDULE 2: PRICES",
+        f"Customer: {st.COMPANY}",
+        "",
+        f"Version 2, effective for supplies on and after {v2}.",
+        "It replaces Version 1 from that date; Version 1 applies to supplies before it.",
+        "",
+        f"{'Site':<44}{'MPAN':<20}{'Unit rate p/kWh':>16}{'Standing GBP/day':>18}",
+        "-" * 98,
+    ]
     for name, mpan, unit, standing in _schedule_rows(inst, "v2"):
         lines.append(f"{name:<44}{mpan:<20}{unit:>16.3f}{standing:>18.3f}")
-    lines += ["-" * 98, "", "Unit rates apply to metered consumption adjusted for distribution losses (clause 5.2).",
-              "Signed for the Supplier: K. Ashdown, Key Accounts       Signed for the Customer: G. Petts, Procurement"]
+    lines += [
+        "-" * 98,
+        "",
+        "Unit rates apply to metered consumption adjusted for distribution losses (clause 5.2).",
+        "Signed for the Supplier: K. Ashdown, Key Accounts       Signed for the Customer: G. Petts, Procurement",
+    ]
     fl.write_pdf(folder / f"Schedule2_prices_v2_{inst.year}.pdf", lines, "Schedule 2 Version 2")
     if "draft" in st.PRICES[inst.year]:
         wb = openpyxl.Workbook()
@@ -135,40 +188,79 @@ def write_schedules(folder: Path, inst: st.Instance) -> None:
 
 
 CLAUSES = [
-    ("1. Parties and term", f"This agreement is between {st.SUPPLIER} (the Supplier) and {st.COMPANY} (the Customer) "
-     "for the supply of electricity to the half-hourly metered sites listed in Schedule 1, from 1 April 2025 to 31 "
-     "March 2027."),
-    ("2. Metering and data", "Consumption is measured by half-hourly meters; the half-hourly active and reactive data "
-     "collected by the appointed data collectors are the basis of billing."),
-    ("3. Supply", "The Supplier supplies each site at its exit point at the voltage, line loss factor class and supply "
-     "capacity registered with the distributor, as listed in Schedule 1 and varied under clause 8."),
-    ("4. Billing and payment", "4.1 Each site is invoiced monthly for the calendar month. Invoices are payable by "
-     "direct debit 14 days from their date; the Customer may withhold an amount it disputes under clause 9."),
-    ("5. Charges", "5.1 The Customer pays the charges of this clause for each site, net of taxes, per calendar-month "
-     "billing period."),
-    (None, "5.2 Energy: the unit rate of Schedule 2 applied to the metered consumption of each half hour multiplied by "
-     "the line loss factor published in the distributor's charging statement for the site's line loss factor class "
-     "(LLFC) and the period of that half hour."),
-    (None, "5.3 Distribution: the distributor's use-of-system charges are passed through at the rates of its charging "
-     "statement for the site's LLFC: unit charges on the metered consumption of each time band, the fixed charge, the "
-     "capacity charge on the agreed supply capacity, and exceeded capacity and excess reactive power charges as the "
-     "statement sets them out."),
+    (
+        "1. Parties and term",
+        f"This agreement is between {st.SUPPLIER} (the Supplier) and {st.COMPANY} (the Customer) "
+        "for the supply of electricity to the half-hourly metered sites listed in Schedule 1, from 1 April 2025 to 31 "
+        "March 2027.",
+    ),
+    (
+        "2. Metering and data",
+        "Consumption is measured by half-hourly meters; the half-hourly active and reactive data "
+        "collected by the appointed data collectors are the basis of billing.",
+    ),
+    (
+        "3. Supply",
+        "The Supplier supplies each site at its exit point at the voltage, line loss factor class and supply "
+        "capacity registered with the distributor, as listed in Schedule 1 and varied under clause 8.",
+    ),
+    (
+        "4. Billing and payment",
+        "4.1 Each site is invoiced monthly for the calendar month. Invoices are payable by "
+        "direct debit 14 days from their date; the Customer may withhold an amount it disputes under clause 9.",
+    ),
+    (
+        "5. Charges",
+        "5.1 The Customer pays the charges of this clause for each site, net of taxes, per calendar-month "
+        "billing period.",
+    ),
+    (
+        None,
+        "5.2 Energy: the unit rate of Schedule 2 applied to the metered consumption of each half hour multiplied by "
+        "the line loss factor published in the distributor's charging statement for the site's line loss factor class "
+        "(LLFC) and the period of that half hour.",
+    ),
+    (
+        None,
+        "5.3 Distribution: the distributor's use-of-system charges are passed through at the rates of its charging "
+        "statement for the site's LLFC: unit charges on the metered consumption of each time band, the fixed charge, "
+        "the capacity charge on the agreed supply capacity, and exceeded capacity and excess reactive power charges as "
+        "the statement sets them out.",
+    ),
     (None, "5.4 Standing charge: the standing charge of Schedule 2 for each day of the billing period."),
-    (None, "5.5 Where half-hourly data are not available the Supplier may bill on an estimate; it shall re-bill the "
-     "period on actual data once available, issuing a credit note that reverses the estimated invoice."),
-    ("6. Prices", "6.1 Schedule 2 may be replaced by a new version signed by both parties. A version applies to "
-     "supplies on and after its effective date; for a billing period that spans the date, charges are apportioned by "
-     "day."),
-    ("7. Taxes", "7.1 Climate change levy is charged at the main rate in force (GBP 0.00801 per kWh) on the units "
-     "supplied, subject to the reliefs the Customer has certified to the Supplier. For supplies certified under a "
-     "climate change agreement the reduced rate (GBP 0.00064 per kWh) applies to the certified share from the date "
-     "the certificate takes effect."),
-    (None, "7.2 VAT is charged at the rates applicable. Supplies for qualifying use are charged as HMRC's rules provide "
-     "on the basis of the Customer's VAT and CCL declaration (PP11)."),
-    ("8. Supply capacity", "8.1 Changes of supply capacity are agreed with the distributor; the Supplier bills the "
-     "capacity in force for each day."),
-    ("9. Disputes", "9.1 The Customer may dispute any invoice within 60 days of its date. The Supplier shall credit "
-     "any amount agreed to have been billed in error."),
+    (
+        None,
+        "5.5 Where half-hourly data are not available the Supplier may bill on an estimate; it shall re-bill the "
+        "period on actual data once available, issuing a credit note that reverses the estimated invoice.",
+    ),
+    (
+        "6. Prices",
+        "6.1 Schedule 2 may be replaced by a new version signed by both parties. A version applies to "
+        "supplies on and after its effective date; for a billing period that spans the date, charges are apportioned "
+        "by day.",
+    ),
+    (
+        "7. Taxes",
+        "7.1 Climate change levy is charged at the main rate in force (GBP 0.00801 per kWh) on the units "
+        "supplied, subject to the reliefs the Customer has certified to the Supplier. For supplies certified under a "
+        "climate change agreement the reduced rate (GBP 0.00064 per kWh) applies to the certified share from the date "
+        "the certificate takes effect.",
+    ),
+    (
+        None,
+        "7.2 VAT is charged at the rates applicable. Supplies for qualifying use are charged as HMRC's rules provide "
+        "on the basis of the Customer's VAT and CCL declaration (PP11).",
+    ),
+    (
+        "8. Supply capacity",
+        "8.1 Changes of supply capacity are agreed with the distributor; the Supplier bills the "
+        "capacity in force for each day.",
+    ),
+    (
+        "9. Disputes",
+        "9.1 The Customer may dispute any invoice within 60 days of its date. The Supplier shall credit "
+        "any amount agreed to have been billed in error.",
+    ),
 ]
 
 
@@ -181,9 +273,19 @@ def write_contract(path: Path, inst: st.Instance) -> None:
             d.add_heading(head, 1)
         d.add_paragraph(text)
     d.add_heading("Schedule 1. Sites", 1)
-    fl.doc_table(d, ["Site", "MPAN", "LLFC", "Supply capacity (kVA)"],
-                 [[st.site(inst, c).supplier_name, fl.spaced(st.site(inst, c).mpan), str(st.site(inst, c).llfc),
-                   str(st.site(inst, c).capacity)] for c in inst.sites])
+    fl.doc_table(
+        d,
+        ["Site", "MPAN", "LLFC", "Supply capacity (kVA)"],
+        [
+            [
+                st.site(inst, c).supplier_name,
+                fl.spaced(st.site(inst, c).mpan),
+                str(st.site(inst, c).llfc),
+                str(st.site(inst, c).capacity),
+            ]
+            for c in inst.sites
+        ],
+    )
     d.add_heading("Schedule 2. Prices", 1)
     d.add_paragraph("Issued separately; see the current version.")
     fl.save_docx(d, path)
@@ -197,28 +299,67 @@ def emails(w: bl.World) -> list[tuple[str, str, str, str, str, str]]:
     q = "Q4" if inst.hard else "Q1"
     months = "October to December" if inst.hard else "January to March"
     last = "December" if inst.hard else "March"
-    v1, v2 = schedule_dates(inst)
+    _v1, v2 = schedule_dates(inst)
     out = [
-        ("01_hh_data.eml", "Meterwise Data Services <data@meterwise.example>", NERYS, _when(inst, 5, "10:14"),
-         f"HH data {q}", f"Hello Nerys,\n\nAttached is our half-hourly export for {months} for the Hollowmere sites "
-         "we collect. The other sites' data are on the Pulse AMR portal; your team downloaded those.\n\n"
-         + (f"As agreed, {st.site(inst, inst.switch[0]).name} transferred to Pulse on "
-            f"{inst.switch[1].day} {inst.switch[1]:%B}; our reads for it run to {inst.switch[2].day} {inst.switch[2]:%B}.\n\n" if inst.switch else "")
-         + "Regards,\nMeterwise Data Services\n"),
-        ("02_bill_file.eml", "Kate Ashdown <k.ashdown@brightwater.example>", NERYS, _when(inst, 8, "16:40"),
-         f"Your {q} bill data", "Hi Nerys,\n\nPlease find the bill data file for your half-hourly sites attached. "
-         + (f"Our EDI feed failed for the {last} run, so the {last} invoices are attached as PDFs instead.\n\n"
-            if inst.hard else "The Corn Exchange account is billed separately; its invoices are attached as "
-            "PDFs.\n\n") + "Kind regards,\nKate Ashdown\nKey Accounts, Brightwater Business Energy\n"),
-        ("03_price_schedule.eml", "Graham Petts <g.petts@hollowmere.example>", NERYS, _when(inst, -80, "11:02"),
-         "Schedule 2 version 2 signed", f"Nerys,\n\nVersion 2 of the price schedule is signed; it applies from {v2}. "
-         "PDF attached for the contract file.\n\nGraham\n"),
-        ("04_pp11.eml", "Aisling Mercer <a.mercer@hollowmere.example>", NERYS, _when(inst, -110, "09:30"),
-         "PP11 declarations", "Hi Nerys,\n\nThe PP11 declarations on the site list are current: Corn Exchange 70% "
-         "domestic (the 14 flats) and Wexley 20% (the two flats over the shop). Brightwater have copies.\n\nAisling\n"),
-        ("05_payment_hold.eml", "Dev Okafor <d.okafor@hollowmere.example>", NERYS, _when(inst, 9, "08:55"),
-         f"Brightwater {q} invoices", "Hi Nerys,\n\nAll Brightwater invoices for the quarter are on hold in the "
-         "payment run until your validation is back.\n\nDev\nAccounts Payable\n"),
+        (
+            "01_hh_data.eml",
+            "Meterwise Data Services <data@meterwise.example>",
+            NERYS,
+            _when(inst, 5, "10:14"),
+            f"HH data {q}",
+            f"Hello Nerys,\n\nAttached is our half-hourly export for {months} for the Hollowmere sites "
+            "we collect. The other sites' data are on the Pulse AMR portal; your team downloaded those.\n\n"
+            + (
+                f"As agreed, {st.site(inst, inst.switch[0]).name} transferred to Pulse on "
+                f"{inst.switch[1].day} {inst.switch[1]:%B}; our reads for it run to "
+                f"{inst.switch[2].day} {inst.switch[2]:%B}.\n\n"
+                if inst.switch
+                else ""
+            )
+            + "Regards,\nMeterwise Data Services\n",
+        ),
+        (
+            "02_bill_file.eml",
+            "Kate Ashdown <k.ashdown@brightwater.example>",
+            NERYS,
+            _when(inst, 8, "16:40"),
+            f"Your {q} bill data",
+            "Hi Nerys,\n\nPlease find the bill data file for your half-hourly sites attached. "
+            + (
+                f"Our EDI feed failed for the {last} run, so the {last} invoices are attached as PDFs instead.\n\n"
+                if inst.hard
+                else "The Corn Exchange account is billed separately; its invoices are attached as PDFs.\n\n"
+            )
+            + "Kind regards,\nKate Ashdown\nKey Accounts, Brightwater Business Energy\n",
+        ),
+        (
+            "03_price_schedule.eml",
+            "Graham Petts <g.petts@hollowmere.example>",
+            NERYS,
+            _when(inst, -80, "11:02"),
+            "Schedule 2 version 2 signed",
+            f"Nerys,\n\nVersion 2 of the price schedule is signed; it applies from {v2}. "
+            "PDF attached for the contract file.\n\nGraham\n",
+        ),
+        (
+            "04_pp11.eml",
+            "Aisling Mercer <a.mercer@hollowmere.example>",
+            NERYS,
+            _when(inst, -110, "09:30"),
+            "PP11 declarations",
+            "Hi Nerys,\n\nThe PP11 declarations on the site list are current: Corn Exchange 70% "
+            "domestic (the 14 flats) and Wexley 20% (the two flats over the shop). Brightwater have "
+            "copies.\n\nAisling\n",
+        ),
+        (
+            "05_payment_hold.eml",
+            "Dev Okafor <d.okafor@hollowmere.example>",
+            NERYS,
+            _when(inst, 9, "08:55"),
+            f"Brightwater {q} invoices",
+            "Hi Nerys,\n\nAll Brightwater invoices for the quarter are on hold in the "
+            "payment run until your validation is back.\n\nDev\nAccounts Payable\n",
+        ),
     ]
     return out
 
@@ -253,50 +394,103 @@ def issues_for(w: bl.World) -> list[dict]:
     v2 = f"{inst.v2_from.day} {inst.v2_from:%B}".lower()
     dc = next(code for (code, _m) in inst.peaks if code == "S01")
     out = [
-        {"id": "duplicate_invoice", "what": f"invoice {dup.number} repeats an invoice already billed",
-         "all_of": [[dup.number.lower()]], "any_of": ["duplicate", "twice", "again", "copy", "re-sent", "same"]},
-        {"id": "reactive_allowance", "what": "excess reactive power billed on every kVArh, without the 0.95 power "
-         "factor allowance", "all_of": [["reactive"]],
-         "any_of": ["0.95", "allowance", "every kvarh", "all kvarh", "total kvarh", "all reactive", "all of the"]},
-        {"id": "price_schedule", "what": f"version 2 of Schedule 2 not applied from {v2}",
-         "all_of": [["version 2", "v2", "schedule 2", "price schedule"]],
-         "any_of": [v2, "version 1", "v1", "old rate", "superseded", "previous"]},
-        {"id": "sixty_percent", "what": "Corn Exchange is at least 60% domestic: the whole supply qualifies (no CCL, "
-         "VAT at 5%)", "all_of": [names("S03")],
-         "any_of": ["60%", "60 per cent", "60 percent", "sixty", "whole supply", "no ccl", "entire supply"]},
-        {"id": "estimated_read", "what": f"the estimated invoice for {st.site(inst, est[1]).name} to be re-billed on "
-         "actual reads", "all_of": [["estimat"], names(est[1])],
-         "any_of": ["re-bill", "rebill", "actual", "re-issue", "reissue"]},
-        {"id": "loss_factor", "what": f"{st.site(inst, lf[1]).name} billed with the wrong line loss factors",
-         "all_of": [["loss factor", "llf"]], "any_of": names(lf[1]) + ["560", "580"]},
-        {"id": "billing_days", "what": f"{st.site(inst, days[1]).name} billed daily charges for {days[3]} days",
-         "all_of": [names(days[1]), ["day"]], "any_of": [str(days[3]), "standing", "capacity", "extra", "more"]},
-        {"id": "vat_on_ccl", "what": "High Street, Wexley: the CCL split between 5% and 20% VAT; it is standard-rated",
-         "all_of": [names("S04"), ["vat"]], "any_of": ["ccl", "levy", "standard"]},
-        {"id": "rebill_reversed", "what": f"{st.site(inst, rebilled[1]).name}'s estimate reversed and re-billed: "
-         "nothing to claim twice", "all_of": [names(rebilled[1])],
-         "any_of": ["revers", "credit note", "re-bill", "rebill", "re-billed"]},
-        {"id": "capacity_headroom", "what": f"{st.site(inst, inst.headroom_site).name}'s agreed capacity far above "
-         "its maximum demand: review and reduce it", "all_of": [names(inst.headroom_site), ["capacity"]],
-         "any_of": ["headroom", "reduce", "lower", "oversized", "review", "unused", "peak"]},
-        {"id": "dc_exceeded", "what": "Thornbury DC exceeded its 1,500 kVA capacity: the excess charge is right; "
-         "manage the peak or raise the capacity", "all_of": [names(dc), ["exceed", "above its", "over its"]],
-         "any_of": ["1,500", "1500", "kva"]},
+        {
+            "id": "duplicate_invoice",
+            "what": f"invoice {dup.number} repeats an invoice already billed",
+            "all_of": [[dup.number.lower()]],
+            "any_of": ["duplicate", "twice", "again", "copy", "re-sent", "same"],
+        },
+        {
+            "id": "reactive_allowance",
+            "what": "excess reactive power billed on every kVArh, without the 0.95 power factor allowance",
+            "all_of": [["reactive"]],
+            "any_of": ["0.95", "allowance", "every kvarh", "all kvarh", "total kvarh", "all reactive", "all of the"],
+        },
+        {
+            "id": "price_schedule",
+            "what": f"version 2 of Schedule 2 not applied from {v2}",
+            "all_of": [["version 2", "v2", "schedule 2", "price schedule"]],
+            "any_of": [v2, "version 1", "v1", "old rate", "superseded", "previous"],
+        },
+        {
+            "id": "sixty_percent",
+            "what": "Corn Exchange is at least 60% domestic: the whole supply qualifies (no CCL, VAT at 5%)",
+            "all_of": [names("S03")],
+            "any_of": ["60%", "60 per cent", "60 percent", "sixty", "whole supply", "no ccl", "entire supply"],
+        },
+        {
+            "id": "estimated_read",
+            "what": f"the estimated invoice for {st.site(inst, est[1]).name} to be re-billed on actual reads",
+            "all_of": [["estimat"], names(est[1])],
+            "any_of": ["re-bill", "rebill", "actual", "re-issue", "reissue"],
+        },
+        {
+            "id": "loss_factor",
+            "what": f"{st.site(inst, lf[1]).name} billed with the wrong line loss factors",
+            "all_of": [["loss factor", "llf"]],
+            "any_of": [*names(lf[1]), "560", "580"],
+        },
+        {
+            "id": "billing_days",
+            "what": f"{st.site(inst, days[1]).name} billed daily charges for {days[3]} days",
+            "all_of": [names(days[1]), ["day"]],
+            "any_of": [str(days[3]), "standing", "capacity", "extra", "more"],
+        },
+        {
+            "id": "vat_on_ccl",
+            "what": "High Street, Wexley: the CCL split between 5% and 20% VAT; it is standard-rated",
+            "all_of": [names("S04"), ["vat"]],
+            "any_of": ["ccl", "levy", "standard"],
+        },
+        {
+            "id": "rebill_reversed",
+            "what": f"{st.site(inst, rebilled[1]).name}'s estimate reversed and re-billed: nothing to claim twice",
+            "all_of": [names(rebilled[1])],
+            "any_of": ["revers", "credit note", "re-bill", "rebill", "re-billed"],
+        },
+        {
+            "id": "capacity_headroom",
+            "what": f"{st.site(inst, inst.headroom_site).name}'s agreed capacity far above "
+            "its maximum demand: review and reduce it",
+            "all_of": [names(inst.headroom_site), ["capacity"]],
+            "any_of": ["headroom", "reduce", "lower", "oversized", "review", "unused", "peak"],
+        },
+        {
+            "id": "dc_exceeded",
+            "what": "Thornbury DC exceeded its 1,500 kVA capacity: the excess charge is right; "
+            "manage the peak or raise the capacity",
+            "all_of": [names(dc), ["exceed", "above its", "over its"]],
+            "any_of": ["1,500", "1500", "kva"],
+        },
     ]
     f = inst.facts
     if f:
         cr = bl.credited_line(w)
         red = f["capacity_reduced"]
         out += [
-            {"id": "capacity_reduced", "what": "Kingsgate and Meadowgate capacities reduced from 1 November; "
-             "Brightwater still bills 300 kVA", "all_of": [names("S06") + names("S09"), ["capacity"]],
-             "any_of": [str(v) for v in red["sites"].values()] + ["1 november", "reduc"]},
-            {"id": "bakery_cca", "what": "Mill Lane Bakery's CCA certificate from 1 November not applied",
-             "all_of": [names("S02") + ["bakery"], ["cca", "climate change agreement", "reduced rate"]],
-             "any_of": ["certificate", "1 november", "85", "reduced rate", "full"]},
-            {"id": "already_credited", "what": f"invoice {cr[0].number} already disputed and credited: not to be "
-             "raised again", "all_of": [[cr[0].number.lower()]], "any_of": ["credit", "already", "settled"]},
-            {"id": "v2_concession", "what": "Brightwater agreed version 2 from 1 October for three sites",
-             "all_of": [["1 october"]], "any_of": ["version 2", "v2", "schedule 2", "letter", "concession", "agreed"]},
+            {
+                "id": "capacity_reduced",
+                "what": "Kingsgate and Meadowgate capacities reduced from 1 November; Brightwater still bills 300 kVA",
+                "all_of": [names("S06") + names("S09"), ["capacity"]],
+                "any_of": [str(v) for v in red["sites"].values()] + ["1 november", "reduc"],
+            },
+            {
+                "id": "bakery_cca",
+                "what": "Mill Lane Bakery's CCA certificate from 1 November not applied",
+                "all_of": [[*names("S02"), "bakery"], ["cca", "climate change agreement", "reduced rate"]],
+                "any_of": ["certificate", "1 november", "85", "reduced rate", "full"],
+            },
+            {
+                "id": "already_credited",
+                "what": f"invoice {cr[0].number} already disputed and credited: not to be raised again",
+                "all_of": [[cr[0].number.lower()]],
+                "any_of": ["credit", "already", "settled"],
+            },
+            {
+                "id": "v2_concession",
+                "what": "Brightwater agreed version 2 from 1 October for three sites",
+                "all_of": [["1 october"]],
+                "any_of": ["version 2", "v2", "schedule 2", "letter", "concession", "agreed"],
+            },
         ]
     return out

@@ -33,8 +33,7 @@ import _energy_bill_validation_sites as st
 import _energy_bill_validation_texts as tx
 
 FAMILY = Path(__file__).resolve().parent.parent
-RUN = ("import json, runpy, sys; runpy.run_path(sys.argv[1], init_globals=json.loads(sys.argv[2]), "
-       "run_name='__main__')")
+RUN = "import json, runpy, sys; runpy.run_path(sys.argv[1], init_globals=json.loads(sys.argv[2]), run_name='__main__')"
 OUTPUTS = ("validation_register.csv", "totals.json", "note_to_finance_director.md")
 
 
@@ -44,10 +43,15 @@ def staff_facts(w: bl.World) -> dict:
         return {}
     cr = bl.credited_line(w)
     return {
-        "capacity_reduced": {"from": f["capacity_reduced"]["from"].isoformat(),
-                             "sites": dict(f["capacity_reduced"]["sites"])},
-        "bakery_cca": {"site": f["bakery_cca"]["site"], "from": f["bakery_cca"]["from"].isoformat(),
-                       "share": float(f["bakery_cca"]["share"])},
+        "capacity_reduced": {
+            "from": f["capacity_reduced"]["from"].isoformat(),
+            "sites": dict(f["capacity_reduced"]["sites"]),
+        },
+        "bakery_cca": {
+            "site": f["bakery_cca"]["site"],
+            "from": f["bakery_cca"]["from"].isoformat(),
+            "share": float(f["bakery_cca"]["share"]),
+        },
         "invoice_credited": {"invoice": cr[0].number, "charge": f["invoice_credited"]["charge"]},
         "v2_concession": {"from": f["v2_concession"]["from"].isoformat(), "sites": list(f["v2_concession"]["sites"])},
     }
@@ -75,8 +79,9 @@ def write_inputs(inp: Path, w: bl.World) -> None:
     months = [m for _, m in inst.months]
     if inst.hard:
         for m in months:
-            fl.write_long(hh / f"pulse_amr_{inst.months[0][0]}-{m:02d}.csv", w, long_, [m], since,
-                          mangle=m == months[-1])
+            fl.write_long(
+                hh / f"pulse_amr_{inst.months[0][0]}-{m:02d}.csv", w, long_, [m], since, mangle=m == months[-1]
+            )
     else:
         fl.write_long(hh / f"pulse_amr_export_{q}.csv", w, long_, months, since)
     inv = inp / "invoices"
@@ -101,8 +106,12 @@ def check(name: str, w: bl.World, out: Path, facts: dict, label: str) -> None:
     bad = [f"{k}: missing" for k in want if k not in got] + [f"{k}: extra {got[k]}" for k in got if k not in want]
     for k in set(want) & set(got):
         r, g = want[k], got[k]
-        if abs(D(g["billed_gbp"]) - r.billed) > D("0.005") or abs(D(g["expected_gbp"]) - r.expected) > D("0.02") \
-                or g["cause"] != r.cause or g["site_code"] != r.site_code:
+        if (
+            abs(D(g["billed_gbp"]) - r.billed) > D("0.005")
+            or abs(D(g["expected_gbp"]) - r.expected) > D("0.02")
+            or g["cause"] != r.cause
+            or g["site_code"] != r.site_code
+        ):
             bad.append(f"{k}: world {r.billed} {r.expected} {r.cause}, reference {g}")
     tot = json.loads((out / "totals.json").read_text(encoding="utf-8"))
     ref = bl.totals(list(want.values()), w.inst.sites)
@@ -152,8 +161,10 @@ def build(name: str) -> None:
                 print(f"WARNING people.toml does not give {needle}")
     rows = bl.register(w, inst.facts)
     tot = bl.totals(rows, inst.sites)
-    print(f"{name}: {len(w.invoices)} invoices, {len(rows)} register rows, overbilled {tot['total_overbilled_gbp']:,.2f}"
-          f", underbilled {tot['total_underbilled_gbp']:,.2f}")
+    print(
+        f"{name}: {len(w.invoices)} invoices, {len(rows)} register rows, overbilled {tot['total_overbilled_gbp']:,.2f}"
+        f", underbilled {tot['total_underbilled_gbp']:,.2f}"
+    )
 
 
 def main() -> None:

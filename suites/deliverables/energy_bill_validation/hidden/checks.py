@@ -78,8 +78,9 @@ def by_cause(output, reference, params):
     got, err = _delivered(output)
     if got is None:
         return 0.0, err
-    return figure_block(got.get("by_cause"), want, "by_cause", _close,
-                        counts_extra=lambda v: abs(_number(v) or 0) > 0.5)
+    return figure_block(
+        got.get("by_cause"), want, "by_cause", _close, counts_extra=lambda v: abs(_number(v) or 0) > 0.5
+    )
 
 
 def note_issues(output, reference, params):

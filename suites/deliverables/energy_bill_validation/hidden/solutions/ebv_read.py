@@ -16,16 +16,34 @@ from pypdf import PdfReader
 
 INPUT = Path("input")
 BANDS = ("red", "amber", "green")
-CHARGE_OF = {"ENG": "energy", "DUR": "duos_red", "DUA": "duos_amber", "DUG": "duos_green", "DUF": "duos_fixed",
-             "DUC": "capacity", "DUX": "excess_capacity", "DUQ": "reactive_power", "STD": "standing_charge",
-             "CCL": "ccl", "V05": "vat_reduced", "V20": "vat_standard"}
-DESCRIPTION_OF = {"energy (loss-adjusted units)": "energy", "distribution - red units": "duos_red",
-                  "distribution - amber units": "duos_amber", "distribution - green units": "duos_green",
-                  "distribution - fixed charge": "duos_fixed", "distribution - capacity charge": "capacity",
-                  "distribution - excess capacity charge": "excess_capacity",
-                  "distribution - excess reactive power": "reactive_power",
-                  "supply standing charge": "standing_charge", "climate change levy": "ccl",
-                  "vat at 5%": "vat_reduced", "vat at 20%": "vat_standard"}
+CHARGE_OF = {
+    "ENG": "energy",
+    "DUR": "duos_red",
+    "DUA": "duos_amber",
+    "DUG": "duos_green",
+    "DUF": "duos_fixed",
+    "DUC": "capacity",
+    "DUX": "excess_capacity",
+    "DUQ": "reactive_power",
+    "STD": "standing_charge",
+    "CCL": "ccl",
+    "V05": "vat_reduced",
+    "V20": "vat_standard",
+}
+DESCRIPTION_OF = {
+    "energy (loss-adjusted units)": "energy",
+    "distribution - red units": "duos_red",
+    "distribution - amber units": "duos_amber",
+    "distribution - green units": "duos_green",
+    "distribution - fixed charge": "duos_fixed",
+    "distribution - capacity charge": "capacity",
+    "distribution - excess capacity charge": "excess_capacity",
+    "distribution - excess reactive power": "reactive_power",
+    "supply standing charge": "standing_charge",
+    "climate change levy": "ccl",
+    "vat at 5%": "vat_reduced",
+    "vat at 20%": "vat_standard",
+}
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 
 
@@ -83,7 +101,7 @@ def local_of(utc: datetime) -> datetime:
 def _rows(ws, first: str) -> list[tuple]:
     rows = list(ws.iter_rows(values_only=True))
     head = next(i for i, r in enumerate(rows) if r and str(r[0]).strip() == first)
-    return rows[head + 1:]
+    return rows[head + 1 :]
 
 
 def read_sites(path: Path) -> dict[str, dict]:
@@ -93,10 +111,16 @@ def read_sites(path: Path) -> dict[str, dict]:
         if not r or not r[0]:
             continue
         pp11 = re.search(r"(\d+)% domestic", str(r[8] or ""))
-        out[str(r[0]).strip()] = {"name": str(r[1]), "mpan": core_mpan(r[3]), "capacity": int(r[4]),
-                                  "llfc": int(re.search(r"\((\d{3})\)", str(r[6])).group(1)),
-                                  "pp11": D(pp11.group(1)) / 100 if pp11 else D(0), "ccl": str(r[9] or ""),
-                                  "data": str(r[7] or ""), "notes": str(r[10] or "")}
+        out[str(r[0]).strip()] = {
+            "name": str(r[1]),
+            "mpan": core_mpan(r[3]),
+            "capacity": int(r[4]),
+            "llfc": int(re.search(r"\((\d{3})\)", str(r[6])).group(1)),
+            "pp11": D(pp11.group(1)) / 100 if pp11 else D(0),
+            "ccl": str(r[9] or ""),
+            "data": str(r[7] or ""),
+            "notes": str(r[10] or ""),
+        }
     return out
 
 
@@ -108,8 +132,9 @@ def read_statement(folder: Path) -> dict:
             continue
         vals = [D(str(x)) for x in r[2:9]]
         for llfc in str(r[1]).split(","):
-            duos[int(llfc)] = dict(zip(("red", "amber", "green", "fixed", "capacity", "excess", "reactive"), vals,
-                                       strict=True))
+            duos[int(llfc)] = dict(
+                zip(("red", "amber", "green", "fixed", "capacity", "excess", "reactive"), vals, strict=True)
+            )
     llf: dict[int, dict[str, D]] = {}
     for r in _rows(wb["Annex 5 LLFs"], "LLFC"):
         if r and r[0]:
@@ -117,8 +142,9 @@ def read_statement(folder: Path) -> dict:
     bands = {}
     for r in _rows(wb["Time bands"], "Time band"):
         if r and r[0] and str(r[0]).lower() in BANDS:
-            bands[str(r[0]).lower()] = [tuple(x.strip() for x in span.split("-"))
-                                        for span in str(r[1] or "").split(",") if "-" in span]
+            bands[str(r[0]).lower()] = [
+                tuple(x.strip() for x in span.split("-")) for span in str(r[1] or "").split(",") if "-" in span
+            ]
     return {"duos": duos, "llf": llf, "bands": bands}
 
 
@@ -142,8 +168,9 @@ def read_schedules(folder: Path) -> list[tuple[date, dict[str, tuple[D, D]]]]:
             title = str(ws.cell(1, 1).value)
             if "draft" in title.lower():
                 continue
-            prices = {core_mpan(r[1]): (D(str(r[2])), D(str(r[3]))) for r in _rows(ws, "Site (supplier's name)")
-                      if r and r[1]}
+            prices = {
+                core_mpan(r[1]): (D(str(r[2])), D(str(r[3]))) for r in _rows(ws, "Site (supplier's name)") if r and r[1]
+            }
         else:
             text = "\n".join(p.extract_text() or "" for p in PdfReader(str(path)).pages)
             title = text
@@ -173,8 +200,13 @@ def read_hh(folder: Path, sites: dict) -> dict[str, dict[datetime, tuple[int, in
         with open(path, newline="", encoding="utf-8") as f:
             files.append(list(csv.reader(f)))
     # the portal's site names, learnt where its MPANs are readable (a re-saved file shows them as 2.90004E+12)
-    names = {r[0]: by_mpan[core_mpan(r[1])] for rows in files if "Channel" not in rows[0] for r in rows[1:]
-             if "E+" not in r[1].upper()}
+    names = {
+        r[0]: by_mpan[core_mpan(r[1])]
+        for rows in files
+        if "Channel" not in rows[0]
+        for r in rows[1:]
+        if "E+" not in r[1].upper()
+    }
     for rows in files:
         head = rows[0]
         if "Channel" in head:
@@ -213,12 +245,26 @@ def read_invoices(folder: Path, sites: dict) -> list[dict]:
                 if key in seen:  # the export repeats some invoices' lines
                     continue
                 seen.add(key)
-                inv = invoices.setdefault(r["Invoice Number"], {
-                    "number": r["Invoice Number"], "issued": day(r["Invoice Date"]),
-                    "code": by_mpan[core_mpan(r["MPAN"])], "from": day(r["Period From"]), "to": day(r["Period To"]),
-                    "read": r["Read Type"].strip(), "ref": r["Reference"].strip(), "lines": {}, "source": "csv"})
-                inv["lines"][CHARGE_OF[r["Charge Code"]]] = {"quantity": dec(r["Quantity"]), "unit": r["Unit"],
-                                                              "rate": r["Rate"], "amount": dec(r["Amount"])}
+                inv = invoices.setdefault(
+                    r["Invoice Number"],
+                    {
+                        "number": r["Invoice Number"],
+                        "issued": day(r["Invoice Date"]),
+                        "code": by_mpan[core_mpan(r["MPAN"])],
+                        "from": day(r["Period From"]),
+                        "to": day(r["Period To"]),
+                        "read": r["Read Type"].strip(),
+                        "ref": r["Reference"].strip(),
+                        "lines": {},
+                        "source": "csv",
+                    },
+                )
+                inv["lines"][CHARGE_OF[r["Charge Code"]]] = {
+                    "quantity": dec(r["Quantity"]),
+                    "unit": r["Unit"],
+                    "rate": r["Rate"],
+                    "amount": dec(r["Amount"]),
+                }
     for path in sorted(folder.rglob("*.pdf")):
         inv = _pdf_invoice(path, by_mpan)
         invoices[inv["number"]] = inv
@@ -228,23 +274,37 @@ def read_invoices(folder: Path, sites: dict) -> list[dict]:
 def _pdf_invoice(path: Path, by_mpan: dict) -> dict:
     text = "\n".join(p.extract_text() or "" for p in PdfReader(str(path)).pages)
     g = lambda pat: re.search(pat, text).group(1).strip()  # noqa: E731
-    inv = {"number": g(r"Invoice number: (\S+)"), "issued": day(g(r"Invoice date: (\S+)")),
-           "code": by_mpan[core_mpan(g(r"MPAN: ([\d ]+?)\s+LLFC"))], "from": day(g(r"Billing period: (\S+)")),
-           "to": day(g(r"Billing period: \S+ to (\S+)")), "read": "E" if "Read type: Estimated" in text else "A",
-           "ref": (re.search(r"Reference: (.+)", text) or re.search("()", "")).group(1).strip(), "lines": {},
-           "source": "pdf"}
+    inv = {
+        "number": g(r"Invoice number: (\S+)"),
+        "issued": day(g(r"Invoice date: (\S+)")),
+        "code": by_mpan[core_mpan(g(r"MPAN: ([\d ]+?)\s+LLFC"))],
+        "from": day(g(r"Billing period: (\S+)")),
+        "to": day(g(r"Billing period: \S+ to (\S+)")),
+        "read": "E" if "Read type: Estimated" in text else "A",
+        "ref": (re.search(r"Reference: (.+)", text) or re.search("()", "")).group(1).strip(),
+        "lines": {},
+        "source": "pdf",
+    }
     for line in text.splitlines():
         low = line.strip().lower()
         m = re.match(r"(vat at \d+%) on ([\d,]+\.\d\d)\s+([\d,]+\.\d\d)$", low)
         if m:
-            inv["lines"][DESCRIPTION_OF[m.group(1)]] = {"quantity": dec(m.group(2)), "unit": "GBP", "rate": "",
-                                                        "amount": dec(m.group(3))}
+            inv["lines"][DESCRIPTION_OF[m.group(1)]] = {
+                "quantity": dec(m.group(2)),
+                "unit": "GBP",
+                "rate": "",
+                "amount": dec(m.group(3)),
+            }
             continue
         for desc, charge in DESCRIPTION_OF.items():
             if low.startswith(desc) and not desc.startswith("vat"):
-                rest = line.strip()[len(desc):].split()
+                rest = line.strip()[len(desc) :].split()
                 amount = dec(" ".join(rest[-2:]) if rest[-1] == "CR" else rest[-1])
-                unit = " ".join(rest[1:-3 if rest[-1] == "CR" else -2])
-                inv["lines"][charge] = {"quantity": dec(rest[0]), "unit": unit,
-                                        "rate": rest[-3] if rest[-1] == "CR" else rest[-2], "amount": amount}
+                unit = " ".join(rest[1 : -3 if rest[-1] == "CR" else -2])
+                inv["lines"][charge] = {
+                    "quantity": dec(rest[0]),
+                    "unit": unit,
+                    "rate": rest[-3] if rest[-1] == "CR" else rest[-2],
+                    "amount": amount,
+                }
     return inv

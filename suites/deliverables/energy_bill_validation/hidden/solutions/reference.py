@@ -27,17 +27,40 @@ from pathlib import Path
 sys.path.insert(0, "/solution")
 sys.path.insert(0, str(Path(__file__).resolve().parent) if "__file__" in globals() else "/solution")
 
-import ebv_read as rd  # noqa: E402
+import ebv_read as rd
 
 OUTPUT = Path("output")
 ASK = globals().get("ASK", True)  # shortcuts/asks_nobody.py runs this script with ASK = False
 KNOWN = globals().get("KNOWN")  # hidden/build_inputs.py gives the staff's answers directly when it writes the reference
 THRESHOLD = D("1.00")
 K_ALLOW = math.sqrt(1 / 0.95**2 - 1)
-CHARGES = ["energy", "duos_red", "duos_amber", "duos_green", "duos_fixed", "capacity", "excess_capacity",
-           "reactive_power", "standing_charge", "ccl", "vat_reduced", "vat_standard"]
-CAUSES = ["price_schedule", "estimated_read", "loss_factor", "duos_rate", "billing_days", "capacity",
-          "excess_capacity", "reactive_power", "ccl", "vat", "duplicate_invoice"]
+CHARGES = [
+    "energy",
+    "duos_red",
+    "duos_amber",
+    "duos_green",
+    "duos_fixed",
+    "capacity",
+    "excess_capacity",
+    "reactive_power",
+    "standing_charge",
+    "ccl",
+    "vat_reduced",
+    "vat_standard",
+]
+CAUSES = [
+    "price_schedule",
+    "estimated_read",
+    "loss_factor",
+    "duos_rate",
+    "billing_days",
+    "capacity",
+    "excess_capacity",
+    "reactive_power",
+    "ccl",
+    "vat",
+    "duplicate_invoice",
+]
 
 
 def money(x: D) -> D:
@@ -81,8 +104,10 @@ class Books:
         versions = list(self.schedules)
         concession = known.get("v2_concession")
         if concession and code in concession["sites"]:  # the later version brought forward for these sites
-            versions = [(min(f, date.fromisoformat(concession["from"])) if k == len(versions) - 1 else f, p)
-                        for k, (f, p) in enumerate(versions)]
+            versions = [
+                (min(f, date.fromisoformat(concession["from"])) if k == len(versions) - 1 else f, p)
+                for k, (f, p) in enumerate(versions)
+            ]
         return [p[mpan] for f, p in versions if f <= d][-1]
 
 
@@ -161,8 +186,13 @@ def cause(inv: dict, charge: str, info: dict) -> str:
 def duplicates(invoices: list[dict]) -> set[str]:
     seen, out = {}, set()
     for inv in invoices:
-        key = (inv["code"], inv["from"], inv["to"], inv["read"],
-               tuple(sorted((c, ln["amount"]) for c, ln in inv["lines"].items())))
+        key = (
+            inv["code"],
+            inv["from"],
+            inv["to"],
+            inv["read"],
+            tuple(sorted((c, ln["amount"]) for c, ln in inv["lines"].items())),
+        )
         if key in seen:
             out.add(inv["number"])
         seen.setdefault(key, inv["number"])
@@ -170,8 +200,9 @@ def duplicates(invoices: list[dict]) -> set[str]:
 
 
 def register(books: Books, known: dict) -> list[dict]:
-    reversed_ = {i["ref"].removeprefix("Reversal of ").strip() for i in books.invoices
-                 if i["ref"].startswith("Reversal of")}
+    reversed_ = {
+        i["ref"].removeprefix("Reversal of ").strip() for i in books.invoices if i["ref"].startswith("Reversal of")
+    }
     dup = duplicates(books.invoices)
     credited = known.get("invoice_credited", {})
     rows = []
@@ -179,19 +210,37 @@ def register(books: Books, known: dict) -> list[dict]:
         if inv["ref"].startswith("Reversal of") or inv["number"] in reversed_:
             continue  # an estimate reversed by a credit note: the re-bill is validated instead
         if inv["number"] in dup:
-            rows += [{"invoice_no": inv["number"], "site_code": inv["code"], "charge": c, "billed": ln["amount"],
-                      "expected": D(0), "cause": "duplicate_invoice"} for c, ln in inv["lines"].items()
-                     if abs(ln["amount"]) >= THRESHOLD]
+            rows += [
+                {
+                    "invoice_no": inv["number"],
+                    "site_code": inv["code"],
+                    "charge": c,
+                    "billed": ln["amount"],
+                    "expected": D(0),
+                    "cause": "duplicate_invoice",
+                }
+                for c, ln in inv["lines"].items()
+                if abs(ln["amount"]) >= THRESHOLD
+            ]
             continue
         want, info = expected(books, inv, known)
         for c in CHARGES:
             billed = inv["lines"][c]["amount"] if c in inv["lines"] else D(0)
             exp = want.get(c, D(0))
-            if abs(billed - exp) < THRESHOLD or (credited.get("invoice") == inv["number"] and
-                                                  credited.get("charge") == c):
+            if abs(billed - exp) < THRESHOLD or (
+                credited.get("invoice") == inv["number"] and credited.get("charge") == c
+            ):
                 continue
-            rows.append({"invoice_no": inv["number"], "site_code": inv["code"], "charge": c, "billed": billed,
-                         "expected": exp, "cause": cause(inv, c, info)})
+            rows.append(
+                {
+                    "invoice_no": inv["number"],
+                    "site_code": inv["code"],
+                    "charge": c,
+                    "billed": billed,
+                    "expected": exp,
+                    "cause": cause(inv, c, info),
+                }
+            )
     return rows
 
 
@@ -206,11 +255,13 @@ def totals(rows: list[dict], sites: list[str]) -> dict:
         else:
             under[r["site_code"]] -= d
         by_cause[r["cause"]] = by_cause.get(r["cause"], D(0)) + d
-    return {"total_overbilled_gbp": float(sum(over.values(), D(0))),
-            "total_underbilled_gbp": float(sum(under.values(), D(0))),
-            "overbilled_by_site": {s: float(v) for s, v in over.items()},
-            "underbilled_by_site": {s: float(v) for s, v in under.items()},
-            "by_cause": {c: float(by_cause[c]) for c in CAUSES if c in by_cause}}
+    return {
+        "total_overbilled_gbp": float(sum(over.values(), D(0))),
+        "total_underbilled_gbp": float(sum(under.values(), D(0))),
+        "overbilled_by_site": {s: float(v) for s, v in over.items()},
+        "underbilled_by_site": {s: float(v) for s, v in under.items()},
+        "by_cause": {c: float(by_cause[c]) for c in CAUSES if c in by_cause},
+    }
 
 
 # ------------------------------------------------------------------------------------------------ the client's staff
@@ -229,30 +280,43 @@ def ask_staff(books: Books, rows: list[dict]) -> dict:
 
     for code, s in books.sites.items():
         if "cca" in s["ccl"].lower():
-            r = kit.ask("aisling", f"The site list notes a CCA facility certificate for {s['name']} ({code}) with "
-                                   "you, and Brightwater bills its climate change levy at the full main rate on every "
-                                   "invoice this quarter. Has the climate change agreement certificate taken effect, "
-                                   "from what date, and for what share of the supply?")
+            r = kit.ask(
+                "aisling",
+                f"The site list notes a CCA facility certificate for {s['name']} ({code}) with "
+                "you, and Brightwater bills its climate change levy at the full main rate on every "
+                "invoice this quarter. Has the climate change agreement certificate taken effect, "
+                "from what date, and for what share of the supply?",
+            )
             m = re.search(r"(\d+)% of the bakery's supply", r.text) if r.answered else None
             if m and _day(r.text):
                 known["bakery_cca"] = {"site": code, "from": _day(r.text), "share": int(m.group(1)) / 100}
     for row in sorted((r for r in rows if r["cause"] == "duos_rate"), key=lambda r: r["invoice_no"]):
         name = books.sites[row["site_code"]]["name"]
-        r = kit.ask("dev", f"Invoice {row['invoice_no']} for {name} bills the {row['charge'].removeprefix('duos_')} "
-                           f"units above the DNO's published rate, GBP {row['billed'] - row['expected']:,.2f} too "
-                           "much. Has it already been disputed or credited?")
+        r = kit.ask(
+            "dev",
+            f"Invoice {row['invoice_no']} for {name} bills the {row['charge'].removeprefix('duos_')} "
+            f"units above the DNO's published rate, GBP {row['billed'] - row['expected']:,.2f} too "
+            "much. Has it already been disputed or credited?",
+        )
         said = r.status in ("answered", "repeat")
         if said and re.search(r"credit note", r.text) and row["invoice_no"] in r.text:
             known["invoice_credited"] = {"invoice": row["invoice_no"], "charge": row["charge"]}
-    r = kit.ask("tomasz", "Has anything changed at our sites during the quarter or since the site list was updated - "
-                          "supply capacities, connections, meters or equipment - that the invoices should reflect?")
+    r = kit.ask(
+        "tomasz",
+        "Has anything changed at our sites during the quarter or since the site list was updated - "
+        "supply capacities, connections, meters or equipment - that the invoices should reflect?",
+    )
     if r.answered:
-        sites = {code: int(kva) for _, code, kva in re.findall(r"(\w[\w ]*) \((S\d\d)\) from \d+ kVA to (\d+) kVA",
-                                                               r.text)}
+        sites = {
+            code: int(kva) for _, code, kva in re.findall(r"(\w[\w ]*) \((S\d\d)\) from \d+ kVA to (\d+) kVA", r.text)
+        }
         if sites and _day(r.text):
             known["capacity_reduced"] = {"from": _day(r.text), "sites": sites}
-    r = kit.ask("graham", "Has anything been agreed with Brightwater about prices or the contract since version 2 of "
-                          "Schedule 2 was signed - a side letter, a concession, a change of effective date?")
+    r = kit.ask(
+        "graham",
+        "Has anything been agreed with Brightwater about prices or the contract since version 2 of "
+        "Schedule 2 was signed - a side letter, a concession, a change of effective date?",
+    )
     if r.answered:
         m = re.search(rf"applies from (\d{{1,2}} (?:{rd.MONTHS}) \d{{4}})", r.text)
         sites = re.findall(r"\((S\d\d)\)", r.text)
@@ -267,8 +331,10 @@ def ask_staff(books: Books, rows: list[dict]) -> dict:
 def write_register(rows: list[dict]) -> None:
     lines = ["invoice_no,site_code,charge,billed_gbp,expected_gbp,difference_gbp,cause"]
     for r in rows:
-        lines.append(f"{r['invoice_no']},{r['site_code']},{r['charge']},{r['billed']:.2f},{r['expected']:.2f},"
-                     f"{r['billed'] - r['expected']:.2f},{r['cause']}")
+        lines.append(
+            f"{r['invoice_no']},{r['site_code']},{r['charge']},{r['billed']:.2f},{r['expected']:.2f},"
+            f"{r['billed'] - r['expected']:.2f},{r['cause']}"
+        )
     (OUTPUT / "validation_register.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -5,7 +5,7 @@ import random
 import sys
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 rng = random.Random(7)
 _expected = reference.expected

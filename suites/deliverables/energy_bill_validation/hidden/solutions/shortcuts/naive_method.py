@@ -6,7 +6,7 @@ invoice and its reversal validated like any other invoice."""
 import sys
 
 sys.path.insert(0, "/solution")
-import reference  # noqa: E402
+import reference
 
 rd = reference.rd
 _read_hh = rd.read_hh
