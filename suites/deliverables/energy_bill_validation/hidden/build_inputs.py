@@ -31,6 +31,7 @@ import _energy_bill_validation_billing as bl
 import _energy_bill_validation_files as fl
 import _energy_bill_validation_sites as st
 import _energy_bill_validation_texts as tx
+from _energy_bill_validation_issues import issues_for
 
 FAMILY = Path(__file__).resolve().parent.parent
 RUN = "import json, runpy, sys; runpy.run_path(sys.argv[1], init_globals=json.loads(sys.argv[2]), run_name='__main__')"
@@ -146,7 +147,7 @@ def build(name: str) -> None:
     if ref.exists():
         shutil.rmtree(ref)
     ref.mkdir(parents=True)
-    (ref / "issues.json").write_text(json.dumps(tx.issues_for(w), indent=2) + "\n", encoding="utf-8")
+    (ref / "issues.json").write_text(json.dumps(issues_for(w), indent=2) + "\n", encoding="utf-8")
     facts = staff_facts(w)
     run_reference(inp, {"KNOWN": facts}, ref)
     check(name, w, ref, inst.facts, "with the staff's facts")
