@@ -256,7 +256,8 @@ def _account(code: str) -> str:
 
 
 def write_bill_file(path: Path, w: bl.World, invoices: list[md.Invoice], repeat: list[str]) -> None:
-    """Brightwater's bill data file: one row per invoice line; the export repeated the lines of some invoices."""
+    """Brightwater's bill data file (Windows-1252): one row per invoice line; the export repeated the lines of some
+    invoices."""
     rows = []
     for inv in invoices:
         s = st.site(w.inst, inv.code)
@@ -277,7 +278,7 @@ def write_bill_file(path: Path, w: bl.World, invoices: list[md.Invoice], repeat:
                     CODES[c],
                     DESCRIPTIONS[c],
                     quantity_text(ln.quantity),
-                    ln.unit,
+                    "£" if ln.unit == "GBP" else ln.unit,
                     ln.rate,
                     amount_text(ln.amount),
                     inv.ref,
@@ -307,6 +308,7 @@ def write_bill_file(path: Path, w: bl.World, invoices: list[md.Invoice], repeat:
             "Reference",
         ],
         rows,
+        encoding="cp1252",
     )
 
 

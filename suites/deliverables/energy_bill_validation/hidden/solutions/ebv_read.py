@@ -238,7 +238,7 @@ def read_invoices(folder: Path, sites: dict) -> list[dict]:
     by_mpan = {s["mpan"]: code for code, s in sites.items()}
     invoices: dict[str, dict] = {}
     for path in sorted(folder.rglob("*.csv")):
-        with open(path, newline="", encoding="utf-8") as f:
+        with open(path, newline="", encoding="cp1252") as f:  # the supplier's export is in Windows-1252
             seen = set()
             for r in csv.DictReader(f):
                 key = (r["Invoice Number"], r["Line"])
