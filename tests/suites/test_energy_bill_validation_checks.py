@@ -96,7 +96,7 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
         assert word not in text, word
     # the hints that are there: the bakery's certificate "with Sustainability", the amber units at the red rate
     assert "cca facility, certificate with sustainability" in text
-    bill = (HARD / "workspace/input/invoices/brightwater_bill_data_2026Q4.csv").read_text(encoding="utf-8")
+    bill = (HARD / "workspace/input/invoices/brightwater_bill_data_2026Q4.csv").read_text(encoding="cp1252")
     amber = [r for r in bill.splitlines() if r.startswith("BWE-2610-04144") and ",DUA," in r]
     assert amber and ",21.450," in amber[0]  # the amber units at the red unit rate
 
