@@ -21,7 +21,7 @@ from worktrial.grading.judge import (
 )
 from worktrial.grading.judge.cache import cache_key, evidence_hash
 from worktrial.tasks import TaskConfig
-from worktrial.tasks.checks import RUBRIC_DIMENSIONS, RubricWeights
+from worktrial.tasks.rubric import RUBRIC_DIMENSIONS, RubricWeights
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "judge.md"
 BASE = {"id": "example", "kind": "deliverable", "title": "Example", "industry": "any"}

@@ -14,7 +14,7 @@ import pytest
 
 from worktrial.grading import grade_deliverable, with_rubric
 from worktrial.grading.judge import make_judge
-from worktrial.tasks.checks import RubricConfig
+from worktrial.tasks.rubric import RubricConfig
 
 from ..agents.model_server import Json, ModelServer, Reply
 from .builders import write_docx

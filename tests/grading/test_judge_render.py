@@ -15,7 +15,7 @@ from PIL import Image
 from worktrial.grading import grade_deliverable, with_rubric
 from worktrial.grading.checks import Tree
 from worktrial.grading.judge import collect, make_judge
-from worktrial.tasks.checks import RUBRIC_DIMENSIONS, RubricConfig
+from worktrial.tasks.rubric import RUBRIC_DIMENSIONS, RubricConfig
 
 from ..agents.model_server import ModelServer, openai_reply
 from .builders import write_docx, write_html, write_pptx, write_xlsx

@@ -14,7 +14,7 @@ from worktrial.grading import Evaluation, evaluate, grade_deliverable, with_rubr
 from worktrial.grading.judge import LLMJudge, make_judge
 from worktrial.sandbox import get_sandbox
 from worktrial.tasks import load_family
-from worktrial.tasks.checks import RUBRIC_DIMENSIONS, RubricConfig
+from worktrial.tasks.rubric import RUBRIC_DIMENSIONS, RubricConfig
 
 from ..agents.model_server import ModelServer, Reply, Status, openai_reply
 from .builders import spec, write_docx

@@ -8,12 +8,12 @@ import math
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from worktrial.tasks import Budgets, PeopleConfig, checks, models
+from worktrial.tasks import Budgets, PeopleConfig, checks, models, rubric
 
 
 def _models() -> list[type[BaseModel]]:
     found = []
-    for module in (models, checks):
+    for module in (models, checks, rubric):
         for _, obj in inspect.getmembers(module, inspect.isclass):
             if issubclass(obj, BaseModel) and obj.__module__ == module.__name__:
                 found.append(obj)

@@ -30,7 +30,7 @@ def _human(path: Path, weights: dict[str, object]) -> dict[str, float]:
     """A person's ratings (the packets' ratings.csv, filled in): each fully rated trial's weighted value in [0, 1]."""
     from ..grading.judge.parse import DimensionScore
     from ..grading.judge.rubric import weighted_score
-    from ..tasks.checks import RUBRIC_DIMENSIONS, RubricWeights
+    from ..tasks.rubric import RUBRIC_DIMENSIONS, RubricWeights
 
     values: dict[str, float] = {}
     with path.open(newline="", encoding="utf-8") as f:
@@ -113,7 +113,7 @@ def rate_cmd(
     ratings.csv to fill in; `judges agree JOB --human OUT/ratings.csv` reads it back."""
     from ..grading.judge.prompts import DIMENSION_TEXT
     from ..run.rejudge import RejudgeError, rubric_items
-    from ..tasks.checks import RUBRIC_DIMENSIONS
+    from ..tasks.rubric import RUBRIC_DIMENSIONS
 
     if out_dir.exists():
         raise typer.BadParameter(f"{out_dir} exists: give a new folder (ratings are never overwritten)")

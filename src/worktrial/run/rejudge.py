@@ -11,7 +11,7 @@ from ..grading.checks.files import Tree
 from ..grading.judge.rubric import RubricJudge, score_rubric
 from ..store import Store
 from ..tasks import Instance
-from ..tasks.checks import RubricConfig
+from ..tasks.rubric import RubricConfig
 from .plan import JobConfig, load_instances
 
 

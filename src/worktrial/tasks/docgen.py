@@ -7,7 +7,6 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from .checks import RubricConfig, RubricWeights
 from .evidence import Claim, Evidence, Figure
 from .gate_checks import GateCase
 from .models import (
@@ -26,6 +25,7 @@ from .models import (
     VariantConfig,
     WorldConfig,
 )
+from .rubric import RubricConfig, RubricWeights
 
 SECTIONS: list[tuple[str, type[BaseModel]]] = [
     ("task.toml (top level)", TaskConfig),

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .checks import CheckList, RubricConfig
+from .checks import CheckList
 from .evidence import Evidence, compile_check
 from .fields import (
     FactId,
@@ -27,6 +27,7 @@ from .fields import (
     under,
     unique,
 )
+from .rubric import RubricConfig
 
 SCHEMA_VERSION = 1
 """The task.toml format this worktrial reads."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from worktrial.tasks.checks import RubricConfig
+from worktrial.tasks.rubric import RubricConfig
 
 from .. import render
 from ..checks import formats

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from worktrial.tasks.checks import RUBRIC_DIMENSIONS
+from worktrial.tasks.rubric import RUBRIC_DIMENSIONS
 
 from ..checks.base import JudgeAnswer
 

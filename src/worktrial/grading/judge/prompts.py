@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from worktrial.tasks.checks import RUBRIC_DIMENSIONS
+from worktrial.tasks.rubric import RUBRIC_DIMENSIONS
 
 PROBE_SYSTEM = (
     "You are a strict, careful grader of work products. You answer one yes/no question using only the "

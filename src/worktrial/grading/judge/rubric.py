@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from worktrial.tasks.checks import RUBRIC_DIMENSIONS, RubricConfig, RubricWeights
+from worktrial.tasks.rubric import RUBRIC_DIMENSIONS, RubricConfig, RubricWeights
 
 from .. import render
 from ..checks.base import Outcome, clip
