@@ -35,6 +35,31 @@ DEFAULT_QUESTIONS = {
     "sales_customer": ("Should prices include VAT?", "Show both."),
     "finance_ops": ("Which period should I use if the dates in the files disagree?", "Go with the statement."),
 }
+QUESTIONS = {  # a question each kind of ask leaves open, and the user's answer
+    "incident": ("Should the health-check lines count as requests?", "No, leave them out."),
+    "dedupe": ("If two duplicates have different credit limits, do you want the highest or the latest?", "Highest."),
+    "telemetry": ("Should the script read one export at a time, or a folder of them?", "One at a time is fine."),
+    "monitoring": ("Do the freezer alerts need the same window as the fridges?", "No, use the freezer window."),
+    "sql_report": ("Should response time be measured to arrival or to the fix?", "To arrival."),
+    "status": ("Should tasks due today count as overdue, or only those due before today?", "Only before today."),
+    "schedule": ("Do bank holidays count as working days here?", "Yes, ignore bank holidays."),
+    "spec": ("Should the priorities use the share of all responses or only of those who named an issue?", "All."),
+    "budget_deck": ("Is contingency part of the forecast, or kept aside?", "Part of the forecast."),
+    "briefing": ("Should the margin be gross or after overheads?", "Gross."),
+    "one_pager": ("Is this for the leadership team only, or the depot managers too?", "Leadership only."),
+    "board_deck": ("Is EBITDA before or after the one-off costs?", "There are none in this file."),
+    "leave": ("Do half days count as 0.5?", "Yes."),
+    "overtime_policy": ("Does the policy cover salaried staff as well?", "No, hourly-paid only."),
+    "headcount": ("Should leavers on the last day of March count as in or out?", "Out."),
+    "onboarding": ("Are the plant starters on the same induction as the depot ones?", "Yes."),
+    "complaint": ("Should the reply offer anything beyond the SLA credit?", "No, just the credit."),
+    "account_review": ("Should revenue be net of discounts?", "Yes, net, as in the export."),
+    "pipeline": ("Should lost opportunities be left out?", "There are none in this export."),
+    "trade_show": ("Should staff travel be counted per show day or per trip?", "Per show day."),
+    "newsletter": ("Is the piece for customers or for the sales team?", "Customers."),
+    "market_share": ("Should share be by units or by value?", "Units."),
+    "accruals": ("One journal line per supplier, or per receipt?", "Per supplier."),
+}
 DEAD = {
     "finance_ops": ("https://www.fxdesk.example/rates/2026-03-31", "error: HTTP 503 Service Unavailable"),
     "sales_customer": (

@@ -78,6 +78,14 @@ def accruals(rng: random.Random, v: int) -> Case:
         "line per supplier to the stock account on its receipts, and one credit to the accruals account (chart of "
         "accounts attached). CSV with Account, Description, Debit, Credit."
     )
+    ask = rng.choice(
+        [
+            ask,
+            f"Month-end accruals for {mon}: the GRNI report and our chart of accounts are attached. Could you draft "
+            "the journal as CSV (Account, Description, Debit, Credit), one debit per supplier to the stock account its "
+            "receipts carry and a single credit to accruals?",
+        ]
+    )
     follow = ["And a short text note with each supplier's total and share, for the file."] if v % 2 else []
     atts = [f, F("gl_accounts.csv", csv_bytes(coa))]
     return Case(
@@ -190,6 +198,14 @@ def expenses(rng: random.Random, v: int, web: bool = False) -> Case:
     ask = (
         f"Please check the April expense claims (attached JSON) against the expenses policy — {where}. List every "
         "claim over a limit with the allowed amount and the excess, and give me totals claimed vs payable."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            "Before I pay the April expenses, can you check each claim in the attached JSON against policy "
+            f"({where})? I need the claims that go over a limit, what we should pay instead and the excess, plus "
+            "claimed and payable totals.",
+        ]
     )
     return Case(
         ROLE,

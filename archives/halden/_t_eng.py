@@ -23,7 +23,7 @@ def _p95(xs: list[int]) -> int:
 
 def incident(rng: random.Random, v: int) -> Case:
     day = date(2026, 3, 10) + timedelta(days=9 * (v % 7) + 1)
-    while day.weekday() > 4:
+    while day.weekday() > 3:  # a Monday to Thursday, so the write-up is asked for the next working day
         day += timedelta(days=1)
     t0 = datetime(day.year, day.month, day.day, 9, 0, 0)
     start = t0 + timedelta(minutes=rng.randint(40, 90), seconds=rng.randint(0, 59))
@@ -165,8 +165,16 @@ def dedupe(rng: random.Random, v: int) -> Case:
         f"The CRM customer export ({src}, attached) is full of duplicates. Can you dedupe it: treat two rows as the "
         "same customer when the names match ignoring case, spacing, Ltd/Limited and &/and, and the postcode matches; "
         "keep the oldest record's id and created date and the highest credit limit, and show per customer how many "
-        "rows "
-        "were merged and the sum of their limits. Give me the clean CSV and a short note of the counts."
+        "rows were merged and the sum of their limits. Give me the clean CSV and a short note of the counts."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            f"Please clean up the duplicates in the customer export (attached; it came from {src}). Same customer = "
+            "same postcode and the same name once you ignore case, spacing, Ltd vs Limited and & vs and. Keep the "
+            "oldest id and created date, the highest credit limit, and add how many rows were merged and the sum of "
+            "their limits. Clean CSV plus a short note with the counts.",
+        ]
     )
     return Case(
         ROLE,
@@ -243,6 +251,14 @@ def telemetry(rng: random.Random, v: int) -> Case:
         "Can you write a small Python script that reads the attached oven telemetry export (JSON) and writes a CSV "
         "with each oven's total and average daily kWh, flagging ovens more than 25% above the fleet median, and "
         "prints per-site totals? Run it on this export and send me the script and its CSV."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            "I'd like a reusable script for the oven telemetry exports (April's attached, JSON): per oven the total "
+            "and average daily kWh into a CSV, a flag for anything more than 25% above the fleet median, and per-site "
+            "totals printed at the end. Please run it on April and send both the script and the CSV.",
+        ]
     )
     return Case(
         ROLE,
@@ -328,6 +344,14 @@ def monitoring(rng: random.Random, v: int, web: bool = False) -> Case:
         f"facilities' requirements (attached). {where} Express the windows as sample counts and the retention in "
         "seconds, and add a summary with sensor counts and samples per day."
     )
+    ask = rng.choice(
+        [
+            ask,
+            "Facilities sent their cold-room alerting requirements (attached) and the current sensor list is "
+            f"attached too. Can you produce the TC-40 gateway config as JSON? {where} Windows as sample counts, "
+            "retention in seconds, and a summary block with the sensor counts and samples per day.",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -389,6 +413,14 @@ def sql_report(rng: random.Random, v: int) -> Case:
         "Can you write the SQL (Postgres) for April service jobs per depot — job count, average response time in "
         "hours, % reached within 24 hours, first-time-fix % — against the service_jobs table (schema attached), and "
         "run the same logic on the attached extract so I can check the numbers? Markdown with the query and result."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            "For the depot dashboard I need a Postgres query over service_jobs (schema attached) giving, per depot for "
+            "April: jobs, average response in hours, % reached within 24 hours and first-time-fix %. Please also run "
+            "the same logic over the attached extract and put the query and its result in a markdown file.",
+        ]
     )
     return Case(
         ROLE,

@@ -65,6 +65,14 @@ def briefing(rng: random.Random, v: int) -> Case:
         f"for {chair} to read before the April board meeting, so lead with three headlines: revenue against Q1 2025, "
         "gross margin, and the fastest-growing business line, then a table by line. Word document."
     )
+    ask = rng.choice(
+        [
+            ask,
+            f"Could you prepare the Q1 2026 trading briefing for {chair} to read before the April board meeting? Use "
+            "the attached KPI workbook: three headlines (revenue against Q1 2025, gross margin, fastest-growing "
+            "business line) and a table by line, one page, Word.",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -130,6 +138,14 @@ def decision(rng: random.Random, v: int, web: bool = False) -> Case:
     ask = (
         "Can you write a decision memo on the Corrin Bay depot options (attached)? Five-year cost of each option, "
         f"a ranking and a clear recommendation. {where} Markdown please."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            "We need to decide what happens to Corrin Bay when the lease ends. The options are in the attached note. "
+            f"{where} Please cost each over five years, rank them and recommend one, as a markdown memo for the exec "
+            "team.",
+        ]
     )
     return Case(
         ROLE,
@@ -200,6 +216,14 @@ def one_pager(rng: random.Random, v: int) -> Case:
         "ratios rather than the raw counts: first-time fix rate, backlog change in %, final-test failures per "
         f"thousand units, overtime hours per job and revenue per job. {fmt}"
     )
+    ask = rng.choice(
+        [
+            ask,
+            f"The {m} operations report is attached and nobody will read all of it. One page for leadership, please, "
+            "in ratios: first-time fix rate, % change in the backlog, final-test failures per thousand units, overtime "
+            f"hours per job and revenue per job. {fmt}",
+        ]
+    )
     if v % 2:
         report = F(
             f"operations_report_{m.lower()}_2026.pdf",
@@ -264,6 +288,14 @@ def board_deck(rng: random.Random, v: int) -> Case:
         "I need three or four slides for the board from the attached quarterly P&L: revenue and EBITDA (revenue less "
         "cost of sales and overheads) for the last four quarters with the margin, the total against the four quarters "
         "before, and 2026 Q1 against 2025 Q1."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            "Board slides please, three or four, from the quarterly P&L attached: for the last four quarters revenue "
+            "and EBITDA (revenue less cost of sales and overheads) with the margin, the four-quarter total against the "
+            "four quarters before, and 2026 Q1 against 2025 Q1.",
+        ]
     )
     return Case(
         ROLE,

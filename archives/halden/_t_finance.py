@@ -202,8 +202,7 @@ def supplier_spend(rng: random.Random, v: int, redo: bool = False) -> Case:
     ask = rng.choice(
         [
             "Could you analyse supplier spend from the attached purchase invoice export? Net spend per supplier for "
-            "Q1 2026 "
-            f"against Q4 2025, the change and each supplier's share of Q1{top}. {what.capitalize()}.",
+            f"Q1 2026 against Q4 2025, the change and each supplier's share of Q1{top}. {what.capitalize()}.",
             f"Need a supplier spend comparison, Q1 2026 vs Q4 2025, from the invoice export attached — net of VAT, per "
             f"supplier, with share of total and the biggest movers{top}. Please make it {what}.",
         ]
@@ -288,6 +287,13 @@ def budget_variance(rng: random.Random, v: int) -> Case:
     ask = (
         f"Please work out budget variance YTD {month_name(m)} from the attached budget vs actual workbook: total "
         f"and per cost centre, in £ and %, and flag every line more than {limit}% over budget. {fmt.capitalize()}."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            f"YTD {month_name(m)} budget vs actual is attached. Can you give me the variance in £ and % overall and by "
+            f"cost centre, and pick out each line that is more than {limit}% over budget? {fmt.capitalize()}.",
+        ]
     )
     return Case(
         ROLE,

@@ -22,7 +22,7 @@ def _names(rng: random.Random, n: int) -> list[str]:
 def rota(rng: random.Random, v: int) -> Case:
     depot = DEPOTS[v % len(DEPOTS)]
     start = date(2026, 4, 6) + timedelta(weeks=4 * (v % 2))
-    staff = _names(rng, 7)
+    staff = _names(rng, 8)
     rate = {s: pence(rng, 15, 19) for s in staff}
     off = {s: set(rng.sample(range(24), rng.choice([0, 0, 2, 3, 5]))) for s in staff}
     no_late = set(rng.sample(staff, 2))
@@ -35,14 +35,15 @@ def rota(rng: random.Random, v: int) -> Case:
         f"# Shift cover, {depot} depot\n\n- Monday to Friday: early shift 06:00-14:00 needs 3 technicians, late shift "
         "14:00-22:00 needs 2.\n- Saturday: early shift only, 2 technicians.\n- Nobody works two shifts on one day, "
         "and nobody works an early the morning after a late.\n- Late shifts are paid at time and a fifth (1.2x), "
-        "earlies and Saturdays at the normal rate.\n"
+        "earlies and Saturdays at the normal rate.\n- Fair allocation: each day fill the late shift first, then the "
+        "early; every place goes to whoever is free and has the fewest hours so far, alphabetically on a tie.\n"
     )
     hours: dict[str, int] = defaultdict(int)
     lates: dict[str, int] = defaultdict(int)
     plan, last_late = [["Date", "Day", "Shift", "Technician", "Shift pay"]], set()
     for i, d in enumerate(days):
         free = [s for s in staff if i not in off[s]]
-        shifts = [("Early", 2)] if d.weekday() == 5 else [("Early", 3), ("Late", 2)]
+        shifts = [("Early", 2)] if d.weekday() == 5 else [("Late", 2), ("Early", 3)]
         today, late_today = set(), set()
         for shift, n in shifts:
             pool = [
@@ -50,6 +51,7 @@ def rota(rng: random.Random, v: int) -> Case:
                 for s in free
                 if s not in today
                 and not (shift == "Early" and s in last_late)
+                and not (shift == "Early" and s in late_today)
                 and not (shift == "Late" and s in no_late)
             ]
             pool.sort(key=lambda s: (hours[s], s))
@@ -69,7 +71,8 @@ def rota(rng: random.Random, v: int) -> Case:
                     ]
                 )
         last_late = late_today
-    cost = {s: round(rate[s] * (hours[s] - lates[s]) + rate[s] * 1.2 * lates[s]) for s in staff}
+    plan[1:] = sorted(plan[1:], key=lambda r: (r[0], r[2] != "Early", r[3]))
+    cost = {s: sum(round(float(r[4]) * 100) for r in plan[1:] if r[3] == s) for s in staff}
     total_h, total_c = sum(hours.values()), sum(cost.values())
     short = (
         sum(n for d in days for _s, n in ([("Early", 2)] if d.weekday() == 5 else [("Early", 3), ("Late", 2)])) * 8
@@ -95,9 +98,16 @@ def rota(rng: random.Random, v: int) -> Case:
         ]
     ask = (
         f"Could you draw up the four-week technician rota for {depot} starting Monday {start.isoformat()}? "
-        "Availability "
-        "and the cover rules are attached. Share the hours out as evenly as you can, and give me each person's hours "
-        "and pay for the four weeks with the late-shift premium."
+        "Availability and the cover rules are attached (allocate as the fair-allocation rule there says), and give me "
+        "each person's hours and pay for the four weeks with the late-shift premium."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            f"{depot} needs its technician rota for the four weeks from Monday {start.isoformat()}. Availability "
+            "and the cover rules, fair-allocation rule included, are attached. Please list each person's hours and "
+            "pay for the period, late-shift premium included, with the rota itself.",
+        ]
     )
     return Case(
         ROLE,
@@ -175,6 +185,14 @@ def leave(rng: random.Random, v: int) -> Case:
         "so far: allowance (entitlement plus carry-over), days taken, days remaining, and a by-department view with "
         "the share used. Spreadsheet please."
     )
+    ask = rng.choice(
+        [
+            ask,
+            "Could you do the 2026 leave balances from the two attached files? For each person: allowance (entitlement "
+            "plus carry-over), taken so far and remaining; then the same by department with the share used. A "
+            "spreadsheet is best.",
+        ]
+    )
     follow = (
         ["Could you also list everyone with more than 20 days left in a short note? I'll send them a reminder."]
         if v % 2
@@ -229,8 +247,7 @@ def overtime_policy(rng: random.Random, v: int, web: bool = False) -> Case:
         ),
         (
             f"A {g2[0]} technician ({gbp(g2[1])} an hour) is called out on a Sunday and the job takes {h2:g} "
-            "hours: the "
-            f"2-hour minimum applies, so 2 x {gbp(g2[1])} x 2 = {gbp(round(2 * g2[1] * 2))}."
+            f"hours: the 2-hour minimum applies, so 2 x {gbp(g2[1])} x 2 = {gbp(round(2 * g2[1] * 2))}."
         ),
         (
             f"A {g3[0]} team member works a bank holiday shift of 8 hours: 8 x {gbp(g3[1])} x 2 = "
@@ -262,6 +279,14 @@ def overtime_policy(rng: random.Random, v: int, web: bool = False) -> Case:
         "Can you turn the attached working-group notes into a proper overtime policy document (Word)? Sections for "
         f"scope, what counts, how it's paid, time off in lieu, and three worked examples with real figures. {where}"
     )
+    ask = rng.choice(
+        [
+            ask,
+            "The overtime working group has finished (notes attached). Please write the policy up as a Word document: "
+            "scope, what counts as overtime, how it's paid, time off in lieu, and three worked examples with actual "
+            f"pay figures. {where}",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -287,8 +312,8 @@ def headcount(rng: random.Random, v: int) -> Case:
         start = date(2026, 3, 31) - timedelta(days=int(rng.expovariate(1 / 1900)) + 3)
         if start < date(2001, 1, 1):
             start = date(2001, 1, 1) + timedelta(days=i)
-        leave = start + timedelta(days=rng.randint(30, 4000)) if rng.random() < 0.12 else None
-        if leave and leave > date(2026, 3, 31):
+        leave = date(2026, 3, 31) - timedelta(days=rng.randint(0, 720)) if rng.random() < 0.2 else None
+        if leave and leave < start + timedelta(days=30):
             leave = None
         fte = rng.choices([1.0, 0.8, 0.6, 0.5], [80, 10, 6, 4])[0]
         people.append((dpt, site, start, leave, fte))
@@ -334,6 +359,14 @@ def headcount(rng: random.Random, v: int) -> Case:
         "I need the year-end headcount report from the attached HR export: headcount and FTE by department and by "
         "site at 31 March 2026, starters and leavers over the year, annual turnover (leavers over average "
         "headcount) and average length of service."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            "From the attached HR export, can you produce the 31 March 2026 headcount report? Headcount and FTE by "
+            "department and by site, starters and leavers in the year, turnover as leavers over average headcount, and "
+            "average length of service.",
+        ]
     )
     return Case(
         ROLE,
@@ -414,8 +447,15 @@ def onboarding(rng: random.Random, v: int) -> Case:
     ask = (
         f"Please put together the onboarding plan for the people starting on {monday.isoformat()} (list attached): a "
         "week-one outline, the kit each needs by role with its cost, and the kit cost by site and in total, with "
-        f"{buddy} "
-        "as the first contact for each. Kit prices are in the JSON."
+        f"{buddy} as the first contact for each. Kit prices are in the JSON."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            f"New starters on {monday.isoformat()} are in the attached list. Please draft their onboarding plan, with "
+            f"{buddy} as the first contact for each: week one, the kit each role needs and what it costs, and kit cost "
+            "by site and overall (prices in the JSON).",
+        ]
     )
     return Case(
         ROLE,

@@ -73,6 +73,14 @@ def campaigns(rng: random.Random, v: int) -> Case:
         "click-to-open, leads per thousand delivered and revenue per delivered email for each campaign and overall, "
         f"and call out the best and weakest. {fmt.capitalize()} please."
     )
+    ask = rng.choice(
+        [
+            ask,
+            "How did this half's email campaigns do? Results attached. For each campaign and in total: open rate and "
+            "click rate on delivered, click-to-open, leads per thousand delivered and revenue per delivered email, "
+            f"with the strongest and weakest called out. {fmt.capitalize()}.",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -162,6 +170,14 @@ def trade_show(rng: random.Random, v: int) -> Case:
         "the stand cost (rate per m² times size), build, staff costs from the brief, total, expected leads and cost "
         "per lead; then recommend the best value within budget. The events brief is attached too."
     )
+    ask = rng.choice(
+        [
+            ask,
+            "We have to pick one autumn trade show. Options are in the attached JSON and the budget and staffing are "
+            "in the events brief. Can you cost each (stand at rate per m² times size, build, staff), estimate leads "
+            "and cost per lead, and recommend the best value that fits the budget? Word document please.",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -223,23 +239,29 @@ def newsletter(rng: random.Random, v: int, web: bool = False) -> Case:
             (
                 "p",
                 f"In our lab the HK-C10 Eco used {pct(old_avg - new_avg, old_avg)} less electricity than the 2019 "
-                "model "
-                f"across six everyday programmes: {new_avg:.2f} kWh a cycle on average instead of {old_avg:.2f}.",
+                f"model across six everyday programmes: {new_avg:.2f} kWh a cycle on average instead of {old_avg:.2f}.",
             ),
             (
                 "p",
                 f"A kitchen running {cycles} cycles a day on {trading} trading days saves about {n0(saving)} kWh a "
-                "year, "
-                f"roughly £{n0(pounds)} at {rate}p per kWh.",
+                f"year, roughly £{n0(pounds)} at {rate}p per kWh.",
             ),
             ("table", table),
             ("p", "Ask your Halden account manager about trade-in terms for older combi ovens."),
         ],
     )
     ask = (
-        "Could you write the customer newsletter piece on the HK-C10 Eco as an HTML snippet page? Lab results and "
-        f"the brief are attached. {where} Include the average saving per cycle in %, the yearly kWh and £ saving for "
-        "a typical kitchen, and a small table per programme."
+        "Could you write the customer newsletter piece on the HK-C10 Eco as an HTML snippet page? Lab results and the "
+        f"brief are attached. {where} Include the saving on the average cycle in %, the yearly kWh and £ saving for a "
+        "typical kitchen, and a small table per programme."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            "Next newsletter: a short piece on the HK-C10 Eco, as an HTML page I can paste from. Lab results and the "
+            f"brief are attached. {where} I want the % saving on the average cycle, what a typical kitchen saves a "
+            "year in kWh and £, and a small table by programme.",
+        ]
     )
     return Case(
         ROLE,
@@ -301,6 +323,14 @@ def market_share(rng: random.Random, v: int) -> Case:
         "From the attached regional unit sales and the trade association's market estimates, work out our market "
         "share per region in 2026 Q1 against 2025 Q1, the change in points, the national share and our units over "
         f"the last four quarters. {fmt.capitalize()} for the marketing meeting."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            "Regional market share please, from the attached file (our units and the trade association's market "
+            "estimates): share per region in 2026 Q1 and 2025 Q1, the change in points, national share, and our units "
+            f"over the last four quarters. {fmt.capitalize()}.",
+        ]
     )
     return Case(
         ROLE,

@@ -89,6 +89,15 @@ def status(rng: random.Random, v: int) -> Case:
         "estimates, overdue tasks, and a RAG (red if anything is overdue, amber if finished work ran more than 10% "
         f"over estimate, otherwise green). {'Markdown' if v % 2 == 0 else 'HTML for the project page'}."
     )
+    ask = rng.choice(
+        [
+            ask,
+            f"Can you pull the {project} status together from the tracker export (attached), as at {asof.isoformat()}? "
+            "By workstream I need tasks done, % complete on estimated hours, hours spent, overrun on finished tasks, "
+            "overdue tasks and a RAG: red when anything is overdue, amber when finished work is more than 10% over its "
+            f"estimate, green otherwise. {'Markdown' if v % 2 == 0 else 'HTML for the project page'}.",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -171,6 +180,15 @@ def schedule(rng: random.Random, v: int) -> Case:
         "(Mon-Fri), each package starting the working day after everything it depends on finishes. I need start and "
         "end dates, person-days and cost at the day rate per package, plus totals and the finish date."
     )
+    ask = rng.choice(
+        [
+            ask,
+            "Please schedule the refit from the attached work packages: Monday to Friday only, from the project start "
+            "date, each package beginning the working day after all its dependencies end. Per package: start, end, "
+            "person-days and cost at the day rate; then totals and the finish date. "
+            f"{'Spreadsheet' if v % 2 == 0 else 'CSV'}.",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -239,6 +257,15 @@ def spec(rng: random.Random, v: int) -> Case:
         "monitoring; then one requirement per issue with how many raised it and its share, prioritised Must (20% or "
         "more), Should (12% or more) or Could."
     )
+    ask = rng.choice(
+        [
+            ask,
+            "The controller survey is back (attached). Could you turn it into a draft v3 requirements spec in Word? "
+            "Background: responses, average rating, share rating it 1 or 2, share wanting remote monitoring. Then a "
+            "requirement per issue with its count and share, priority Must at 20% or more, Should at 12% or more, "
+            "else Could.",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -294,6 +321,14 @@ def budget_deck(rng: random.Random, v: int) -> Case:
         f"Can you make a short steering-group deck on the {project} budget from the attached workbook? Spent to date "
         "and % of budget, forecast at completion (spent + committed + estimate to complete), variance per line and "
         f"in total, and the biggest pressure. It goes out under {owner}'s name, so keep it to three or four slides."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            f"Steering group next week: I need three or four slides on the {project} budget (workbook attached) for "
+            f"{owner} to present. Spent and % of budget, forecast at completion as spent + committed + estimate to "
+            "complete, variance by line and in total, and the biggest pressure.",
+        ]
     )
     return Case(
         ROLE,

@@ -99,6 +99,14 @@ def quote(rng: random.Random, v: int, web: bool = False) -> Case:
         f"and the quote itself to {contact}, head of catering at {customer}, and apply the volume discount if it "
         "applies. Word document please."
     )
+    ask = rng.choice(
+        [
+            ask,
+            f"{customer} want a price for the items in their attached request. {source} Please write the quote as a "
+            f"Word document and address the covering letter and the quote itself to {contact}, head of catering at "
+            f"{customer}; include installation, delivery and the volume discount if it applies.",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -184,6 +192,14 @@ def complaint(rng: random.Random, v: int) -> Case:
         "orders and the SLA extract are attached. Work out which orders were late, by how many working days, and "
         "the credit each is due under the SLA, and put the total in the reply."
     )
+    ask = rng.choice(
+        [
+            ask,
+            f"Can you draft a reply to {contact} at {customer}, who has complained about late deliveries? Their email, "
+            "the delivery log and our SLA extract are attached. The reply should say which orders were late and by how "
+            "many working days, the SLA credit for each, and the total credit.",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -266,6 +282,14 @@ def account_review(rng: random.Random, v: int) -> Case:
         "of orders: FY2025/26 revenue against FY2024/25 (our year runs April to March), quarter by quarter, and the "
         "top product lines with their share? Four or five slides."
     )
+    ask = rng.choice(
+        [
+            ask,
+            f"Account review with {customer} coming up. From the attached two years of orders, could you make four or "
+            "five slides: FY2025/26 against FY2024/25 revenue (April to March years), quarter by quarter, and the top "
+            "product lines with their share of the year?",
+        ]
+    )
     return Case(
         ROLE,
         ask,
@@ -292,16 +316,17 @@ def pipeline(rng: random.Random, v: int, redo: bool = False) -> Case:
         opps.append((stage, w, val, close, rng.choice(owners)))
         rows.append([f"OP-{880 + i * 11}", rng.choice(CUSTOMERS)[0], opps[-1][4], stage, amt(val), close])
     by_stage = [["Stage", "Weight", "Opportunities", "Value", "Weighted value"]]
-    tw = tv = 0
+    tv = 0
     for stage, w in STAGES:
         sel = [o for o in opps if o[0] == stage]
         sv = sum(o[2] for o in sel)
         wv = round(sv * w / 100)
-        tw, tv = tw + wv, tv + sv
+        tv += sv
         by_stage.append([stage, f"{w}%", len(sel), gbp(sv), gbp(wv)])
+    tw = round(sum(o[2] * o[1] for o in opps) / 100)
     by_stage.append(["Total", "", len(opps), gbp(tv), gbp(tw)])
     by_owner = [["Owner", "Weighted value"]] + [
-        [o, gbp(sum(round(x[2] * x[1] / 100) for x in opps if x[4] == o))] for o in owners
+        [o, gbp(round(sum(x[2] * x[1] for x in opps if x[4] == o) / 100))] for o in owners
     ]
     head = (
         f"Open pipeline {gbp(tv)} across {len(opps)} opportunities; weighted {gbp(tw)} ({pct(tw, tv)} of face value)."
@@ -325,6 +350,14 @@ def pipeline(rng: random.Random, v: int, redo: bool = False) -> Case:
     ask = (
         "Please summarise the attached CRM pipeline export: count, value and weighted value per stage (weights: "
         f"Qualify 10%, Proposal 30%, Negotiation 60%, Verbal 85%) and the total{per_owner}. {fmt.capitalize()}."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            "Pipeline summary for Monday please, from the CRM export attached. By stage: how many, face value and "
+            "weighted value (Qualify 10%, Proposal 30%, Negotiation 60%, Verbal 85%), plus the overall total"
+            f"{per_owner}. {fmt.capitalize()}.",
+        ]
     )
     extra = {}
     if redo:
@@ -392,6 +425,14 @@ def renewals(rng: random.Random, v: int) -> Case:
         "Which service contracts renew between May and July, and what are the new fees under the attached pricing "
         "note? Contracts are in the JSON. One row per contract plus a total row, as "
         f"{'a spreadsheet' if v % 2 == 0 else 'CSV'}."
+    )
+    ask = rng.choice(
+        [
+            ask,
+            "Renewals between May and July: using the attached contract list (JSON) and the pricing note, what does "
+            "each contract renew at? One row per contract with current and new fee and the change, total row at the "
+            f"bottom, {'as a spreadsheet' if v % 2 == 0 else 'as CSV'}.",
+        ]
     )
     return Case(
         ROLE,

@@ -187,7 +187,11 @@ def make(role: str, template: object, v: int, web: bool = False, redo: bool = Fa
         kwargs["redo"] = True
     case: Case = template(rng, v, **kwargs)  # type: ignore[operator]
     case.user = case.user or person(rng, role)
+    case.ambiguity = case.ambiguity if case.ambiguity[0] else plant.QUESTIONS.get(name, ("", ""))
+    case.spans = [(k, x) for k, x in case.spans if any(x in t for t in [case.ask, *case.follow])]
     case.thanks = THANKS[v % len(THANKS)] if case.thanks == "Thanks, that's what I needed." else case.thanks
+    if case.channel == "private" and rng.random() < 0.22:
+        case.channel = "group"  # asked in the team's channel rather than in a private chat
     if case.channel == "group":
         case.ask = "@keel " + case.ask
         case.colleague = next(p for p in STAFF[role] if p != case.user)
@@ -306,6 +310,8 @@ def short_session(k: int, start: datetime) -> dict[str, object]:
 
 def _start(case: Case, rng: random.Random, shift: int = 0) -> datetime:
     d = case.asof + timedelta(days=shift)
+    if d.weekday() == 5 and not shift:
+        d -= timedelta(days=1)  # a Saturday ask was made on the Friday
     while d.weekday() > 4:
         d += timedelta(days=1)
     return datetime(d.year, d.month, d.day, 8, 0) + timedelta(minutes=rng.randint(10, 560), seconds=rng.randint(0, 59))
