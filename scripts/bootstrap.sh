@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fresh-machine set-up in one step, then either the main job or the tests.
-#   scripts/bootstrap.sh demo   install everything, then `worktrial run` on the bundled suite (calibration agents)
+#   scripts/bootstrap.sh demo   install everything, then `worktrial run` on the bundled engagements and deliverables (calibration agents)
 #   scripts/bootstrap.sh test   install everything, then the whole test suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,7 +66,7 @@ fi
 
 case "$mode" in
   demo)
-    exec .venv/bin/worktrial run --level L3 --variant base "$@" ;;
+    exec .venv/bin/worktrial run --suite suites/engagements --suite suites/deliverables --level L3 --variant base "$@" ;;
   test)
     exec .venv/bin/python -m pytest -q "$@" ;;
   *)

@@ -23,7 +23,7 @@ from .gates import Passed, Rejection, ask_key, fixtures, length, network, redact
 from .review import OfflineReviewer, Reviewer
 
 STAGES = ("length", "fixtures", "redactions", "network", "duplicates", "self_contained", "key_terms", "preflight")
-NUMBER = re.compile(r"(?<![\w.])[£$€]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(?<![\w.])[£$€]?\d+(?:\.\d+)?%?")
+NUMBER = re.compile(r"(?<![\w.])[£$€]?\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?%?|(?<![\w.])[£$€]?\d+(?:\.\d+)?%?")
 MIN_TERMS = 2
 MAX_TERMS = 8
 
@@ -91,8 +91,9 @@ def _plain(token: str) -> str:
 
 
 def terms_of(session: Session, archive: Archive, inputs_text: str) -> tuple[list[str], list[str]]:
-    """(derived, grounded): figures of the accepted deliverable that no input states, and those that it takes from
-    the inputs (the rubric's key evidence)."""
+    """(derived, grounded): figures of the accepted deliverable that neither an input nor the ask states, and those
+    that it takes from them (the rubric's key evidence)."""
+    inputs_text += "\n" + "\n".join(m.text for m in session.messages if m.author == "user")
     out_text = "\n".join(
         _text(path) for o in session.outputs if o.accepted and (path := archive.file(o.sha256)) is not None
     )

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .archive import Archive, ArchiveInfo, Session
-from .gates import Passed
-from .review import Rewrite, Taxonomy, rubric_weights
+from .gates import Passed, restore
+from .review import Rewrite, Taxonomy, clean, rubric_weights
 
 OFFICE = {"docx", "xlsx", "pptx"}
 FILE_TYPES = {"md": "text", "txt": "text", "html": "html", "csv": "csv", "json": "json", "docx": "docx",
@@ -71,7 +71,7 @@ def write_inputs(session: Session, archive: Archive, passed: Passed, folder: Pat
     for a in session.attachments:
         src = archive.file(a.sha256)
         assert src is not None  # the fixtures gate passed
-        rel = f"input/{safe_name(a.name)}"
+        rel = f"input/{safe_name(restore(a.name, passed.recovered))}"
         (folder / "workspace" / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, folder / "workspace" / rel)
         inputs.append(rel)
@@ -118,9 +118,10 @@ def task_toml(
     outputs: list[str],
     terms: list[str],
     evidence: list[str],
+    recovered: dict[str, str],
 ) -> str:
     first = next(m.text for m in session.messages if m.author == "user")
-    title = " ".join(first.split())[:90]
+    title = " ".join(clean(restore(first, recovered)).split())[:90]
     weights = rubric_weights(outputs)
     parts = [
         "schema_version = 1",
@@ -167,7 +168,7 @@ def write_family(
     outputs = [safe_name(o.name) for o in session.outputs if o.accepted]
     (folder / "instruction.md").write_text(rewrite.instruction, encoding="utf-8")
     (folder / "task.toml").write_text(
-        task_toml(task_id, archive.info, session, tax, outputs, terms, evidence), encoding="utf-8"
+        task_toml(task_id, archive.info, session, tax, outputs, terms, evidence, passed.recovered), encoding="utf-8"
     )
     for sub in ("hidden/reference", "hidden/solutions/accepted", "hidden/solutions/shortcuts", "variants/base"):
         (folder / sub).mkdir(parents=True, exist_ok=True)

@@ -22,7 +22,7 @@ from .archive import PLACEHOLDER, Archive, Session
 
 MIN_USER_CHARS = 10
 URL = re.compile(r"https?://[^\s<>\"')\]]+")
-PATH = re.compile(r"(?:~|/)[\w.-]+(?:/[\w.-]+)+")
+PATH = re.compile(r"~?(?:/[\w.-]+){2,}")
 NAME = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)?\b")
 KINDS = {"url": URL, "path": PATH, "name": NAME}
 
@@ -111,13 +111,20 @@ def redactions(session: Session) -> tuple[Passed, Rejection | None]:
             passed.recovered[placeholder], passed.how[placeholder] = by_context.pop(), "context"
             continue
         if record.kind == "url" and record.host:
-            on_host = {u.rstrip(".,;:") for u in URL.findall(side) if _host(u) == record.host}
+            on_host = on_host_all(side, record.host)
             if len(on_host) == 1:
                 passed.recovered[placeholder], passed.how[placeholder] = on_host.pop(), "host_unique"
                 continue
-        why = "several candidates" if by_context else "no candidate in the session"
+        several = len(by_context) > 1 or (
+            record.kind == "url" and record.host and len(on_host_all(side, record.host)) > 1
+        )
+        why = "several candidates" if several else "no candidate in the session"
         return passed, Rejection("redactions", "redaction_unrecoverable", f"{placeholder} ({record.kind}): {why}")
     return passed, None
+
+
+def on_host_all(text: str, host: str) -> set[str]:
+    return {u.rstrip(".,;:") for u in URL.findall(text) if _host(u) == host}
 
 
 def _host(url: str) -> str:

@@ -123,9 +123,9 @@ class Reviewer(Protocol):
     def rewrite(self, session: Session, passed: Passed, inputs: list[str], outputs: list[str]) -> Rewrite: ...
 
 
-def _clean(text: str) -> str:
+def clean(text: str) -> str:
     """A chat message as an instruction: no @mentions, no leading greetings of the agent, tidy blanks."""
-    text = re.sub(r"@[\w.-]+", "", text)
+    text = re.sub(r"(?<![\w.])@[\w.-]+", "", text)  # a mention, not the domain of an address
     text = re.sub(r"^\s*(hi|hey|hello)\b[^,\n]*,?\s*", "", text, flags=re.IGNORECASE)
     return "\n".join(" ".join(line.split()) for line in text.strip().splitlines()).strip()
 
@@ -166,7 +166,7 @@ class OfflineReviewer:
 
     def rewrite(self, session: Session, passed: Passed, inputs: list[str], outputs: list[str]) -> Rewrite:
         users = [m for m in session.messages if m.author == "user"]
-        first, *more = [_clean(restore(m.text, passed.recovered)) for m in users]
+        first, *more = [clean(restore(m.text, passed.recovered)) for m in users]
         lines = [first]
         amendments = [t for m, t in zip(users[1:], more, strict=True) if m.follow_up and t]
         if amendments:
@@ -202,5 +202,6 @@ __all__ = [
     "Rewrite",
     "Taxonomy",
     "Verdict",
+    "clean",
     "rubric_weights",
 ]
