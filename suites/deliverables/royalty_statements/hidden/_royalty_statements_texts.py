@@ -257,7 +257,9 @@ def issues_for(inst: dict) -> list[dict]:
                 "id": "remainders",
                 "what": "surplus hardbacks remaindered in November (invoiced by us, in no sales file) are on the "
                 "statements at the high-discount rate, and the authors should be told",
-                "all_of": [["remainder", "marlowe clearance", "klr-26-007"]],
+                "all_of": [
+                    ["remaindered", "remainder dealer", "remainder sale", "as remainders", "marlowe", "klr-26-007"]
+                ],
                 "any_of": ["high discount", "high-discount", "net receipts", "price received", "royalt", "hardback"],
             },
             {
