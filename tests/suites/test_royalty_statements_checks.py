@@ -1,7 +1,9 @@
 """royalty_statements: the checks score the reference fully and each specific wrong delivery low on its own check; in
-the hard instance (full_list) four facts held by the client's staff change the figures, each by its own slice (two
-hinted nowhere: the Publisher's side letter on Pym & Hale clients' ebooks, Lanyard's returns credited after the
-December report); only the hard instance has staff; garbage deliveries score 0 without voiding the trial."""
+the hard instance (full_list) seven facts held by the client's staff change the figures, each by its own slice (five
+hinted nowhere: the Managing Director's decision to hold no more reserves, the Brazilian advances entered in the
+register after it was sent, the Publisher's side letter on Pym & Hale clients' ebooks, Lanyard's returns credited
+after the December report, the remainder sale of surplus hardbacks); a worker who finds only some of them stays at
+the hard target; only the hard instance has staff; garbage deliveries score 0 without voiding the trial."""
 
 from __future__ import annotations
 
@@ -78,6 +80,10 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     assert "deducted Korean withholding tax of 10%" in people and "SR-26-021: £3,819.96" in people
     assert "Pym & Hale's clients' ebook royalty goes up to 30% of net receipts" in people
     assert "credit note PCN-26-1207" in people and "(9781915623225): 212 copies, credit £1,912.29" in people
+    assert "we no longer withhold a reserve against returns on any edition" in people
+    assert "Editora Brisa's Brazilian Portuguese translation advances reached our account on 18 December" in people
+    assert "SR-26-029 (Small Hours, KL-2022-014): £4,258.98" in people
+    assert "remainder dealer" in people and "(9781915623430): 860 copies at £1.50 a copy" in people
     text = _inputs_text(HARD).casefold()
     for word in (
         "consignment",
@@ -88,11 +94,20 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
         "pcn-26-1207",
         "administration",
         "sell-through",
+        "brisa",
+        "brazil",
+        "sr-26-026",
+        "remainder",
+        "marlowe",
+        "klr-26-007",
+        "clearance",
+        "no longer",
+        "12 january",
     ):
         assert word not in text, word
     # the hints that are there: the Fenwick orders noted for the Sales Director, the receipts awaiting certificates
-    assert text.count("summer reads promotion - see jw") == 4
-    assert text.count("tax certificate awaited") == 3
+    assert text.count("summer reads promotion - see jw") == 5
+    assert text.count("tax certificate awaited") == 4
 
 
 def test_only_the_hard_instance_has_staff() -> None:
@@ -208,7 +223,8 @@ def _staff_facts() -> dict:
 
 
 HINTED = ("consignment", "withholding")  # the Fenwick orders noted "see JW", the receipts awaiting tax certificates
-NOWHERE = ("side_letter", "returns_credit")  # hinted nowhere
+NOWHERE = ("side_letter", "returns_credit", "late_receipts", "remainders", "reserve_policy")  # hinted nowhere
+PLAYTEST = ("consignment", "withholding", "returns_credit")  # what a blind worker found before the last three
 
 needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
@@ -225,9 +241,15 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
         lost[fact] = 1.0 - score
         assert parts["author_balances"] < 0.9 and parts["total_payable"] == 0.0, (fact, parts)
     assert all(0.15 <= v <= 0.28 for v in lost.values()), lost
-    # a worker who finds the two hinted facts and neither of the others stays at the hard target
-    found = {k: v for k, v in known.items() if k in HINTED}
-    assert _grade(tmp_path, "full_list", _deliver(tmp_path, HARD, "found", {"KNOWN": found}))[0] <= 0.62
+    # the facts fall on different authors, so a worker who finds only some of them stays at the hard target: the two
+    # hinted ones alone, the three a blind worker found, or the four the instance had before the last three
+    for name, facts, most in (
+        ("hinted", HINTED, 0.5),
+        ("playtest", PLAYTEST, 0.55),
+        ("old", (*HINTED, *NOWHERE[:2]), 0.62),
+    ):
+        found = {k: v for k, v in known.items() if k in facts}
+        assert _grade(tmp_path, "full_list", _deliver(tmp_path, HARD, name, {"KNOWN": found}))[0] <= most, name
     assert _grade(tmp_path, "full_list", _deliver(tmp_path, HARD, "nobody", {"ASK": False}))[0] <= 0.5
 
 

@@ -144,8 +144,10 @@ BASE_SPECIAL = [
 
 # ------------------------------------------------------------------------------------------- the hard instance
 
+# the hard instance's Winter Lamps account carries a little less unearned advance into the half-year, so that
+# the joint account's reserve decides whether it pays out
 HARD_CONTRACTS: list[dict] = [
-    *BASE_CONTRACTS,
+    *({**c, "unearned": 22400.0} if c["cid"] == "KL-2024-017" else c for c in BASE_CONTRACTS),
     dict(cid="KL-2021-013", author="A0151", title="Hollow Crown Street", signed="2021-08-19", terms=PBO,
          editions=[("PB", 9.99, "2022-09-01", 410, 12960), ("EB", 640, 6.99), ("AU", 140, 5.60)],
          advance=[("signature", 5000, "2021-08-30"), ("publication", 5000, "2022-09-01")],
@@ -197,6 +199,8 @@ HARD_DEALS: list[tuple] = [
      10.0, 2829.60, "2026-10-09"),
     ("SR-26-021", "KL-2019-004", "translation", "Haneul Media", "Korean", "signature", "USD", 6000.0, "Shinwon Agency",
      10.0, 4244.40, "2026-10-09"),
+    ("SR-26-022", "KL-2022-014", "translation", "Haneul Media", "Korean", "signature", "USD", 4500.0, "Shinwon Agency",
+     10.0, 3183.30, "2026-10-09"),
     ("SR-26-023", "KL-2021-013", "serial", "Harbour Weekly", "UK first serial", "on publication of extract", "GBP",
      1800.0, None, 0.0, 1800.00, "2026-08-20"),
 ]
@@ -211,15 +215,20 @@ HARD_SPECIAL = [
      "Summer Reads promotion - see JW"),
     ("SS-26-048", "2026-07-06", "Fenwick Stores plc", "GB", ("KL-2020-011", "PB"), 2000, 62.0,
      "Summer Reads promotion - see JW"),
+    ("SS-26-049", "2026-07-06", "Fenwick Stores plc", "GB", ("KL-2023-019", "PB"), 2000, 62.0,
+     "Summer Reads promotion - see JW"),
 ]
 
 # The staff's facts of the hard instance: in no input.
 HARD_FACTS = {
     # the Summer Reads order was a consignment: only the copies Fenwick sold through by 31 December are sales
-    "consignment": {"customer": "Fenwick Stores plc", "refs": ["SS-26-044", "SS-26-045", "SS-26-046", "SS-26-048"],
-                    "sold": {"SS-26-044": 1412, "SS-26-045": 968, "SS-26-046": 1655, "SS-26-048": 731}},
+    "consignment": {"customer": "Fenwick Stores plc",
+                    "refs": ["SS-26-044", "SS-26-045", "SS-26-046", "SS-26-048", "SS-26-049"],
+                    "sold": {"SS-26-044": 1412, "SS-26-045": 968, "SS-26-046": 1655, "SS-26-048": 731,
+                             "SS-26-049": 1104}},
     # Haneul Media withheld 10% Korean tax: what arrived is 90% of what the register books
-    "withholding": {"licensee": "Haneul Media", "refs": ["SR-26-019", "SR-26-020", "SR-26-021"], "rate": 10.0},
+    "withholding": {"licensee": "Haneul Media", "refs": ["SR-26-019", "SR-26-020", "SR-26-021", "SR-26-022"],
+                    "rate": 10.0},
     # a side letter of September 2026: every Pym & Hale client's ebook royalty at 30% of net receipts from 1 July
     "side_letter": {"agency": "PH", "ebook": 30.0, "from": "2026-07-01", "dated": "2026-09-18"},
     # Lanyard Books went into administration; Pellham's credit note for its returned stock, dated 23 December,
@@ -228,6 +237,30 @@ HARD_FACTS = {
                         "copies": {("KL-2025-003", "HB"): 212, ("KL-2023-010", "PB"): 96, ("KL-2018-002", "PB"): 64,
                                    ("KL-2019-015", "PB"): 118, ("KL-2022-014", "PB"): 143,
                                    ("KL-2024-017", "HB"): 171}},
+    # Editora Brisa paid four Brazilian signature advances on 18 December, before its countersigned contracts came
+    # back; Finance held the money unallocated and the Rights Executive entered the deals in the register only on
+    # 17 February, after she had sent her copy (the deals are in no input): the deal rows as the register holds them
+    "late_receipts": {"entered": "2027-02-17", "deals": [
+        ("SR-26-026", "KL-2021-006", "translation", "Editora Brisa", "Brazilian Portuguese", "signature", "USD",
+         3500.0, "Agência Luzes", 10.0, 2484.41, "2026-12-18"),
+        ("SR-26-027", "KL-2025-003", "translation", "Editora Brisa", "Brazilian Portuguese", "signature", "USD",
+         5000.0, "Agência Luzes", 10.0, 3549.15, "2026-12-18"),
+        ("SR-26-028", "KL-2024-002", "translation", "Editora Brisa", "Brazilian Portuguese", "signature", "USD",
+         3000.0, "Agência Luzes", 10.0, 2129.49, "2026-12-18"),
+        ("SR-26-029", "KL-2022-014", "translation", "Editora Brisa", "Brazilian Portuguese", "signature", "USD",
+         6000.0, "Agência Luzes", 10.0, 4258.98, "2026-12-18"),
+    ]},
+    # the Production & Inventory Manager cleared the surplus first-printing hardbacks held at the printer's store to a
+    # remainder dealer in November, invoiced by Kestrel Lane (never at Pellham, not on the special sales record):
+    # (copies, price a copy); at that price the copies are sold in the home market far above the high-discount
+    # threshold
+    "remainders": {"dealer": "Marlowe Clearance Books Ltd", "invoice": "KLR-26-007", "dated": "2026-11-12",
+                   "copies": {("KL-2020-011", "HB"): (1150, 1.25), ("KL-2019-015", "HB"): (980, 1.25),
+                              ("KL-2018-002", "HB"): (640, 1.00), ("KL-2023-010", "HB"): (720, 1.25),
+                              ("KL-2023-019", "HB"): (860, 1.50)}},
+    # the Managing Director decided on 12 January 2027, after the agents' complaints at the autumn agents' meeting,
+    # that no reserve against returns is withheld from the December 2026 statements on; June's are released as usual
+    "reserve_policy": {"decided": "2027-01-12", "hold": 0.0},
 }
 
 # fmt: on

@@ -80,9 +80,9 @@ class Edition:
 
 @dataclass
 class Sale:
-    """One line of Pellham's report, of the special sales record, or the Lanyard credit."""
+    """One line of Pellham's report, of the special sales record, the Lanyard credit or the remainder sale."""
 
-    source: str  # pellham, special, credit
+    source: str  # pellham, special, credit, remainder
     when: date
     account: str
     name: str
@@ -105,6 +105,7 @@ class World:
     by_key: dict[tuple[str, str], Edition] = field(default_factory=dict)  # (cid, fmt) -> edition
     sales: list[Sale] = field(default_factory=list)  # Pellham lines (each once) and the special sales record
     credit: list[Sale] = field(default_factory=list)  # hard: the Lanyard credit raised after the December report
+    remainder: list[Sale] = field(default_factory=list)  # hard: the surplus hardbacks sold to a remainder dealer
     ebook: list[dict] = field(default_factory=list)
     audio: list[dict] = field(default_factory=list)
     remit: dict[int, tuple[float, float]] = field(default_factory=dict)  # month -> (USD remitted, GBP credited)
@@ -276,6 +277,26 @@ def simulate(name: str, inst: dict) -> World:
                     -money(r * ed.rrp * 0.475),
                     lr["note"],
                     "CRN",
+                )
+            )
+    if "remainders" in facts:
+        rem = facts["remainders"]
+        for key, (copies, price) in rem["copies"].items():
+            ed = w.by_key[key]
+            w.remainder.append(
+                Sale(
+                    "remainder",
+                    d(rem["dated"]),
+                    "REMAINDER",
+                    rem["dealer"],
+                    "GB",
+                    ed.isbn,
+                    copies,
+                    ed.rrp,
+                    round(100 * (1 - price / ed.rrp), 2),
+                    money(copies * price),
+                    rem["invoice"],
+                    "INV",
                 )
             )
     for y, m in MONTHS:

@@ -238,6 +238,50 @@ def issues_for(inst: dict) -> list[dict]:
                 "any_of": ["administration", "credit note", "pcn-26-1207", "returned", "returns"],
             },
             {
+                "id": "late_receipts",
+                "what": "Editora Brisa's Brazilian advances reached us on 18 December, before the deals were in the "
+                "rights register: they are on these statements",
+                "all_of": [["brisa", "brazil", "sr-26-026", "sr-26-027", "sr-26-028"]],
+                "any_of": [
+                    "register",
+                    "18 december",
+                    "received",
+                    "not in the",
+                    "missing",
+                    "added",
+                    "entered",
+                    "late",
+                ],
+            },
+            {
+                "id": "remainders",
+                "what": "surplus hardbacks remaindered in November (invoiced by us, in no sales file) are on the "
+                "statements at the high-discount rate, and the authors should be told",
+                "all_of": [
+                    ["remaindered", "remainder dealer", "remainder sale", "as remainders", "marlowe", "klr-26-007"]
+                ],
+                "any_of": ["high discount", "high-discount", "net receipts", "price received", "royalt", "hardback"],
+            },
+            {
+                "id": "reserve_policy",
+                "what": "no reserve against returns is held on these statements, following the decision of 12 "
+                "January; June's reserves are released",
+                "all_of": [["reserve"], ["decision", "decided", "12 january", "dominic", "no longer", "policy"]],
+                "any_of": [
+                    "no reserve",
+                    "no new reserve",
+                    "not held",
+                    "none held",
+                    "no longer",
+                    "nil",
+                    "not withh",
+                    "stop",
+                    "without a reserve",
+                    "without reserve",
+                    "zero",
+                ],
+            },
+            {
                 "id": "reversion",
                 "what": "Station Road sold fewer than 150 copies in each of the last two periods: "
                 "Marcus Ilori may ask for his rights back",

@@ -82,6 +82,8 @@ def statements(w: World, ledger: dict, known: set[str]) -> dict:
     events = [sold(w, s, known) for s in w.sales if s.kind != "DSP"]
     if "lanyard_returns" in known:
         events += w.credit
+    if "remainders" in known:
+        events += w.remainder
     for ed in w.editions.values():
         if ed.fmt not in ("HB", "PB"):
             continue
@@ -102,7 +104,9 @@ def statements(w: World, ledger: dict, known: set[str]) -> dict:
             lines[(ed.cid, ed.isbn, ch)] = [units, roy]
             earned += roy
         pct, periods = t["reserve"]
-        if reserve_periods(ed.pub) <= periods and earned > 0:
+        if "reserve_policy" in known:  # the Managing Director's decision: no reserve withheld from now on
+            pct = facts["reserve_policy"]["hold"]
+        if reserve_periods(ed.pub) <= periods and earned > 0 and pct > 0:
             reserve_base[ed.cid] = reserve_base.get(ed.cid, 0.0) + money(pct / 100 * earned)
     side = facts.get("side_letter") if "side_letter" in known else None
     for ed in w.editions.values():
@@ -125,7 +129,8 @@ def statements(w: World, ledger: dict, known: set[str]) -> dict:
                     money(t["audio"] / 100 * sum(r["net"] for r in rows)),
                 ]
     wht = facts.get("withholding") if "withholding" in known else None
-    for deal in w.inst["deals"]:
+    late = facts["late_receipts"]["deals"] if "late_receipts" in known else []
+    for deal in [*w.inst["deals"], *late]:
         ref, cid, right, gbp, when = deal[0], deal[1], deal[2], deal[10], deal[11]
         if not when or not (PERIOD_START <= d(when) <= PERIOD_END):
             continue

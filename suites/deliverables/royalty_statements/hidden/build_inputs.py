@@ -66,6 +66,12 @@ def staff_facts(w: World) -> dict:
         "withholding": {ref: money(deals[ref][10] * (1 - wht["rate"] / 100)) for ref in wht["refs"]},
         "side_letter": {"agency": "Pym & Hale Associates", "ebook": facts["side_letter"]["ebook"]},
         "returns_credit": {"copies": {s.isbn: (-s.qty, -s.value) for s in w.credit}, "disc": 52.5},
+        "late_receipts": {
+            g[0]: {"cid": g[1], "right": g[2], "licensee": g[3], "territory": g[4], "gbp": g[10], "received": g[11]}
+            for g in facts["late_receipts"]["deals"]
+        },
+        "remainders": {s.isbn: (s.qty, money(s.value / s.qty)) for s in w.remainder},
+        "reserve_policy": {"hold": facts["reserve_policy"]["hold"]},
     }
 
 
@@ -123,6 +129,14 @@ def check(name: str, w: World, truth: dict, out: dict[str, bytes], root: Path) -
         for s in w.credit:
             if f"({s.isbn}): {-s.qty:,} copies, credit £{-s.value:,.2f}" not in people:
                 bad.append(f"people.toml does not give the credit for {s.isbn}: {-s.qty} copies £{-s.value:,.2f}")
+        for ref, g in staff_facts(w)["late_receipts"].items():
+            if f"{ref} ({w.contracts[g['cid']]['title']}, {g['cid']}): £{g['gbp']:,.2f}" not in people:
+                bad.append(f"people.toml does not give {ref}: £{g['gbp']:,.2f}")
+        for s in w.remainder:
+            if f"({s.isbn}): {s.qty:,} copies at £{s.value / s.qty:,.2f}" not in people:
+                bad.append(f"people.toml does not give the remainder of {s.isbn}: {s.qty} copies")
+        if "no longer withhold a reserve against returns" not in people:
+            bad.append("people.toml does not give the reserve decision")
     assert not bad, f"{name}: model and reference disagree:\n" + "\n".join(bad[:40])
 
 

@@ -127,10 +127,37 @@ def text(data: dict, st: dict, known: dict) -> str:
             )
     held = sum(f["reserve_held_gbp"] for f in figs.values())
     released = sum(f["reserve_released_gbp"] for f in figs.values())
-    paras.append(
-        f"Reserves against returns: {_gbp(held)} held on the print editions still in their reserve periods, "
-        f"and {_gbp(released)} held on the June statements released."
-    )
+    if "reserve_policy" in known:
+        paras.append(
+            "Reserves against returns: no reserve is held on these statements, following your decision of 12 "
+            "January that we no longer withhold reserves (Miriam Coulthard); the "
+            f"{_gbp(released)} held on the June statements is released."
+        )
+    else:
+        paras.append(
+            f"Reserves against returns: {_gbp(held)} held on the print editions still in their reserve periods, "
+            f"and {_gbp(released)} held on the June statements released."
+        )
+    if known.get("late_receipts"):
+        late = known["late_receipts"]
+        titles = {t["cid"]: t["title"] for t in led["titles"].values()}
+        deals = ", ".join(f"{ref} ({titles.get(g['cid'], g['cid'])}) {_gbp(g['gbp'])}" for ref, g in late.items())
+        first = next(iter(late.values()))
+        paras.append(
+            f"{first['licensee']}'s {first['territory']} translation advances reached us on 18 December, before "
+            f"the deals were entered in the rights register (Priyanka Dev): {deals}. They were received in the "
+            "half-year, so the authors' shares are on these statements; the register should be reissued."
+        )
+    if known.get("remainders"):
+        rem = known["remainders"]
+        titles = {isbn: t["title"] for isbn, t in led["titles"].items()}
+        sold = ", ".join(f"{titles[isbn]} hardback {n:,} copies at {_gbp(p)}" for isbn, (n, p) in rem.items())
+        paras.append(
+            "Surplus hardbacks held at the printer's store were remaindered in November and invoiced by us "
+            f"(Carys Lloyd): {sold}. At those prices they are sold far above the high-discount threshold, so "
+            "they are on the high-discount lines at the agreements' rate of the price received; the authors "
+            "should be told that their hardbacks have been remaindered."
+        )
     if known.get("consignment"):
         sold = ", ".join(f"{ref} {n:,} copies" for ref, n in known["consignment"].items())
         paras.append(

@@ -8,8 +8,11 @@ agreements together only where they are accounted jointly; payable in full to wh
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
 Fenwick order noted "see JW" to the Sales Director, the Haneul Media receipts awaiting tax certificates to the Rights
-Executive, whether anything has been agreed with authors or agents outside the agreements to the Publisher, and
-whether anything has come in since the sales reports were run to the Finance Manager.
+Executive; and each owner is asked openly whether anything has changed since the files were produced: the Rights &
+Contracts Manager about how the statements are made up since June, the Rights Executive whether anything has been
+added to the register since she sent it, the Publisher whether anything has been agreed with authors or agents outside
+the agreements, the Finance Manager whether anything has come in since the sales reports were run, and the
+Production & Inventory Manager whether any stock left other than through the trade.
 """
 
 from __future__ import annotations
@@ -96,6 +99,46 @@ def ask_staff(data: dict) -> dict:
                 m.group(1): rd.num(m.group(2)) for m in re.finditer(r"(SR-\d\d-\d{3})[^£]{0,40}£([\d,]+\.\d\d)", r.text)
             }
     r = kit.ask(
+        "miriam",
+        "Before I make up the statements: has anything changed since the June statements in how we make them up, "
+        "for instance in the reserve against returns we hold?",
+    )
+    if r.answered and re.search(r"no longer withhold a reserve against returns", r.text):
+        known["reserve_policy"] = {"hold": 0.0}
+    r = kit.ask(
+        "priyanka",
+        "Is the rights income register complete: has anything come in for 2026, or been added to the register, "
+        "since you sent it to Miriam?",
+    )
+    if r.answered:
+        lic = re.search(r"(Editora \w+)'s ([\w ]+?) translation advances", r.text)
+        when = re.search(r"reached our account on (\d{1,2} \w+ 2026)", r.text)
+        found = {
+            m.group(1): {
+                "cid": m.group(2),
+                "right": "translation",
+                "licensee": lic.group(1) if lic else "",
+                "territory": lic.group(2) if lic else "",
+                "gbp": rd.num(m.group(3)),
+                "received": str(rd.parse_date(when.group(1))) if when else "",
+            }
+            for m in re.finditer(r"(SR-\d\d-\d{3}) \([^)]*?(KL-\d{4}-\d{3})\): £([\d,]+\.\d\d)", r.text)
+        }
+        if found and when:
+            known["late_receipts"] = found
+    r = kit.ask(
+        "carys",
+        "Did any stock leave us other than through Pellham's trade sales in July to December - remainders, "
+        "clearances of surplus stock, pulping or write-offs?",
+    )
+    if r.answered:
+        found = {
+            m.group(1): (int(m.group(2).replace(",", "")), rd.num(m.group(3)))
+            for m in re.finditer(r"\((\d{13})\): ([\d,]+) copies at £(\d+\.\d\d)", r.text)
+        }
+        if found:
+            known["remainders"] = found
+    r = kit.ask(
         "alasdair",
         "Before the statements go out: has anything been agreed with any author or agent since "
         "their agreements were signed that changes their royalty terms and is not in the "
@@ -151,6 +194,19 @@ def sales_lines(data: dict, known: dict) -> list[dict]:
         if s["doc"] in sold:
             s = {**s, "qty": sold[s["doc"]], "value": money(sold[s["doc"]] * s["price"])}
         out.append(s)
+    for isbn, (copies, price) in known.get("remainders", {}).items():
+        rrp = data["ledger"]["titles"][isbn]["rrp"]
+        out.append(
+            {
+                "isbn": isbn,
+                "country": "GB",
+                "disc": round(100 * (1 - price / rrp), 2),
+                "qty": copies,
+                "value": money(copies * price),
+                "kind": "INV",
+                "doc": "remainder",
+            }
+        )
     credit = known.get("returns_credit")
     if credit:
         for isbn, (copies, value) in credit["copies"].items():
@@ -166,6 +222,27 @@ def sales_lines(data: dict, known: dict) -> list[dict]:
                 }
             )
     return out
+
+
+def register(data: dict, known: dict) -> list[dict]:
+    """The rights register, with the deals the Rights Executive entered after she sent it."""
+    titles = {t["cid"]: t["title"] for t in data["ledger"]["titles"].values()}
+    late = [
+        {
+            "ref": ref,
+            "cid": g["cid"],
+            "title": titles.get(g["cid"], ""),
+            "right": g["right"],
+            "licensee": g["licensee"],
+            "territory": g["territory"],
+            "gbp": g["gbp"],
+            "received": date.fromisoformat(g["received"]),
+            "reconciled": "Y",
+            "note": "entered after the register was sent",
+        }
+        for ref, g in known.get("late_receipts", {}).items()
+    ]
+    return [*data["register"], *late]
 
 
 def statements(data: dict, known: dict) -> dict:
@@ -200,8 +277,9 @@ def statements(data: dict, known: dict) -> dict:
                     roy = money(rate / 100 * sum(s["value"] for s in ss))
                 lines[(t["cid"], isbn, ch)] = [units, roy]
                 earned += roy
-            if periods_on_sale(t["pub"]) <= c["reserve_periods"] and earned > 0:
-                reserve[t["cid"]] = reserve.get(t["cid"], 0.0) + money(c["reserve"] / 100 * earned)
+            pct = known["reserve_policy"]["hold"] if "reserve_policy" in known else c["reserve"]
+            if periods_on_sale(t["pub"]) <= c["reserve_periods"] and earned > 0 and pct > 0:
+                reserve[t["cid"]] = reserve.get(t["cid"], 0.0) + money(pct / 100 * earned)
         elif t["fmt"] == "EB" and isbn in data["ebook"]:
             units, gbp = data["ebook"][isbn]
             rate = c["ebook"]
@@ -212,7 +290,7 @@ def statements(data: dict, known: dict) -> dict:
             units, gbp = data["audio"][isbn]
             lines[(t["cid"], isbn, "audio")] = [units, money(c["audio"] / 100 * gbp)]
     net = known.get("withholding", {})
-    for g in data["register"]:
+    for g in register(data, known):
         if not g["received"] or not (START <= g["received"] <= END):
             continue
         gbp = net.get(g["ref"], g["gbp"])
