@@ -1,7 +1,8 @@
 """construction_valuation: the checks score the reference fully and specific wrong deliveries low on the specific
-check; in the hard instance (holme_mills) five facts held by the client's staff change the figures, each by its own
-slice (two hinted nowhere: Section 1's practical completion and the failed Block B render); only the hard instance
-has staff."""
+check; in the hard instance (holme_mills) eight facts held by the client's staff change the figures, each by its own
+slice (five hinted nowhere: Section 1's practical completion, the failed Block B render, the Block A tower crane still
+standing, the administration of the LI-04 bathroom pod maker and the deed of variation settling CN-14 and moving
+Section 1's Completion Date); only the hard instance has staff."""
 
 from __future__ import annotations
 
@@ -76,6 +77,8 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
     assert "Section 1 reached practical completion on 12 March 2026" in people
     assert "items B/3/02 and B/3/03, failed the pull-off adhesion tests" in people
     assert "30 of the 48 balcony units" in people and "£11,225" in people and "CVI-07 of 4 February" in people
+    assert "The Block A tower crane hasn't come down" in people and "(LI-04), went into administration" in people
+    assert "£18,500 in full and final settlement" in people and "moves from 27 February to 6 March 2026" in people
     text = _inputs_text(HARD).casefold()
     for word in (
         "12 march",
@@ -88,8 +91,23 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
         "30 of the 48",
         "not been cast",
         "stands as an instruction",
+        "deed",
+        "18,500",
+        "settle",
+        "administration",
+        "administrator",
+        "insolven",
+        "retention of title",
+        "come down",
+        "still standing",
+        "14 april",
     ):
         assert word not in text, word
+    # what the facts are about is in the files, with nothing wrong with it: the pods as a Listed Item with their
+    # vesting certificate, the crane's dismantling as achieved, CN-14 as a notification and the Completion Date
+    assert "li-04 bathroom pods" in text and "calder modular" in text
+    assert "p/20,tower crane block a: dismantle and remove,f,y" in text.replace("\r", "")
+    assert "cn-14" in text and "27 february 2026" in text
     # the hints that are there: V21 as a notification, the inspection report to follow, the surcharge claim
     assert "cn-31" in text and "no record of an instruction" in text
     assert "report to follow" in text and "mill surcharge" in text and "22,450" in text
@@ -220,7 +238,7 @@ def _staff_facts() -> dict:
 
 
 HINTED = ("verbal_instruction", "offsite_inspection", "fluctuation_agreed")  # hinted: V21, the inspection, the claim
-NOWHERE = ("section1_pc", "defective")  # hinted nowhere
+NOWHERE = ("section1_pc", "defective", "crane_standing", "supplier_insolvency", "deed_of_variation")  # hinted nowhere
 
 needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 sys.path.insert(0, str(FAMILY / "hidden"))
@@ -236,10 +254,13 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
         without = {k: v for k, v in known.items() if k != fact}
         score = _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", without, f"no-{fact}"))[0]
         lost[fact] = 1.0 - score
-    assert all(0.13 <= v <= 0.27 for v in lost.values()), lost
+    assert all(0.13 <= v <= 0.29 for v in lost.values()), lost
     hinted = {k: v for k, v in known.items() if k in HINTED}  # a worker who follows every hint and asks nothing open
-    assert _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", hinted, "hinted"))[0] <= 0.72
-    assert _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", {}, "nobody"))[0] <= 0.6
+    assert _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", hinted, "hinted"))[0] <= 0.6
+    # the first blind playtest's path: every hint followed and the Employer's Agent asked openly, nobody else
+    played = {k: v for k, v in known.items() if k in (*HINTED, "section1_pc")}
+    assert _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", played, "played"))[0] <= 0.6
+    assert _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", {}, "nobody"))[0] <= 0.5
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", {}, "base"))[0] == 1.0
 
 

@@ -43,7 +43,8 @@ def write_particulars(path: Path, p: Project, contract_sum: float) -> None:
             ["Retention Percentage", "3%"],
             ["Fluctuations Provision", "Fluctuations Option A (contribution, levy and tax fluctuations)"],
             ["Listed Items - uniquely identified", "LI-01 precast concrete stair flights; LI-02 precast concrete "
-                                                   "balcony units. Bond: not required"],
+                                                   "balcony units" + ("; LI-04 bathroom pods (Block C)" if hard else "")
+                                                   + ". Bond: not required"],
             ["Listed Items - not uniquely identified", "LI-03 facing bricks (Wharfedale Blend) held at the "
                                                        "supplier's yard. Bond: required, £40,000"],
             ["Daywork percentage additions", f"Labour {m.DAYWORK_PCT['labour'] * 100:g}%, materials "

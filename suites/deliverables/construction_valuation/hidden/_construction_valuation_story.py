@@ -29,6 +29,11 @@ INSTANCES: dict[str, dict] = {
         "pct_blocks": ["B"],
         "today": D("2026-04-07"), "pc": {1: D("2026-03-12")}, "lds": {1: 5250.0, 2: 7500.0, 3: 2000.0},
         "fluctuation_claim": 22450.0, "fluctuation_agreed": 11225.0, "pln6": 14200.0, "pln11": 10500.0,
+        # held by the staff and hinted nowhere: the deed of variation of 1 April settling CN-14 (V07) and moving
+        # Section 1's Completion Date, the administration of the bathroom pod maker (LI-04), and the Block A tower
+        # crane that the preliminaries status records as dismantled but is still standing (P/20)
+        "deed": {"section": 1, "completion": D("2026-03-06"), "variation": 7, "sum": 18500.0},
+        "insolvent": ["LI-04"], "not_happened": ["P/20"],
     },
 }
 
@@ -156,6 +161,7 @@ HARD_OFFSITE = [
      54000),
     ("OS-04", "Aluminium windows, Block C", "Alufab Systems Ltd, Bradford", 64, 1185.00, False, False, 64),
     ("OS-05", "Kitchen units, Block C", "Nordhaus Kitchens Ltd, Huddersfield", 30, 2150.00, False, False, 30),
+    ("LI-04", "Bathroom pods, Block C", "Calder Modular Ltd, Brighouse works", 24, 4350.00, True, True, 24),
 ]
 
 
@@ -235,6 +241,11 @@ def build_project(name: str) -> Project:
             "offsite_inspection": {"item": li02.ref, "qualifying": li02.qualifying},
             "fluctuation_agreed": inst["fluctuation_agreed"],
             "defective": list(inst["defective"]),
+            "deed_of_variation": {"section": inst["deed"]["section"],
+                                  "completion_date": inst["deed"]["completion"].isoformat(),
+                                  "variation": f"V{inst['deed']['variation']:02d}", "sum": inst["deed"]["sum"]},
+            "supplier_insolvency": {"items": list(inst["insolvent"])},
+            "crane_standing": list(inst["not_happened"]),
         }
     return p
 
@@ -247,9 +258,11 @@ def expected(p: Project) -> dict:
     """The valuation as the contract and the Act give it, with every fact known."""
     rates = {i.ref: i.rate for i in p.items}
     lines = []
+    not_happened = set(p.inst.get("not_happened", []))
+    prelim_value = {pr.ref: 0.0 if pr.ref in not_happened else pr.value() for pr in p.prelims}
     for pr in p.prelims:
         lines.append({"ref": pr.ref, "kind": "preliminaries", "section": "", "description": pr.description,
-                      "value": pr.value()})
+                      "value": prelim_value[pr.ref]})
     for it in p.items:
         lines.append({"ref": it.ref, "kind": "provisional_sum" if it.kind == "ps" else "measured",
                       "section": it.section or "", "description": it.description, "value": it.value()})
@@ -257,23 +270,28 @@ def expected(p: Project) -> dict:
     for v in p.variations:
         by_no.setdefault(v.no, []).append(v)
     var_value: dict[int, float] = {}
+    deed = p.inst.get("deed")
     for no, vs in sorted(by_no.items()):
         live = [v for v in vs if valid(v)]
         var_value[no] = live[-1].value(rates, True) if live else 0.0
+        if deed and no == deed["variation"]:  # settled by the deed of variation
+            var_value[no] = deed["sum"]
         v = live[-1] if live else vs[-1]
         lines.append({"ref": v.ref, "kind": "variation", "section": v.section, "description": v.description,
                       "value": var_value[no]})
     measured = round(sum(i.value() for i in p.items), 2)
-    prelim = round(sum(pr.value() for pr in p.prelims), 2)
+    prelim = round(sum(prelim_value.values()), 2)
     variations_total = round(sum(var_value.values()), 2)
     mos = round(sum(x.value for x in p.materials if x.counts()), 2)
-    off = {o.ref: round(o.qualifying * o.unit_value, 2) if o.listed and o.unique else 0.0 for o in p.offsite}
+    insolvent = set(p.inst.get("insolvent", []))
+    off = {o.ref: round(o.qualifying * o.unit_value, 2) if o.listed and o.unique and o.ref not in insolvent else 0.0
+           for o in p.offsite}
     off_total = round(sum(off.values()), 2)
     fluct = p.inst["fluctuation_agreed"]
     gross = round(measured + prelim + variations_total + mos + off_total + fluct, 2)
     pc = {s: d for s, d in p.pc.items() if d <= IVD}
     half = sum(i.value() for i in p.items if i.section in pc)
-    half += sum(var_value[v.no] for v in p.variations if v.section in pc and valid(v))
+    half += sum(var_value[no] for no, vs in by_no.items() if vs[-1].section in pc and var_value[no])
     half = round(half, 2)
     retention = round(m.RETENTION * (gross - half) + m.RETENTION / 2 * half, 2)
     prev_due = round(sum(h["due"] for h in p.history), 2) if p.history else 0.0
@@ -282,6 +300,8 @@ def expected(p: Project) -> dict:
     lds = {}
     for s, rate in p.lds.items():
         cd, end = m.COMPLETION[s], pc.get(s, IVD)
+        if deed and s == deed["section"]:  # the Completion Date as the deed of variation revised it
+            cd = deed["completion"]
         lds[f"section_{s}"] = round(rate * max(0, (end - cd).days) / 7, 2) if s in m.NCN else 0.0
     lds["total"] = round(sum(lds.values()), 2)
     c = m.cycle(IVD)

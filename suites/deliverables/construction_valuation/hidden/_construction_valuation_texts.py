@@ -138,5 +138,19 @@ def issues_for(p: Project, exp: dict) -> list[dict]:
             {"id": "section1_pc", "what": "Section 1 reached practical completion on 12 March",
              "all_of": [["section 1"], ["practical completion"]],
              "any_of": ["12 march", "2026-03-12", "12/03"], "weight": 1.5},
+            {"id": "deed_of_variation", "what": "the deed of variation of 1 April settles CN-14 (V07) at £18,500 and "
+                                                "moves Section 1's Completion Date to 6 March",
+             "all_of": [["deed", "cn-14", "v07", "acceleration"]],
+             "any_of": ["6 march", "2026-03-06", "06/03", "18,500", "settle"], "weight": 1.5},
+            {"id": "supplier_insolvency", "what": "the bathroom pod maker (LI-04) is in administration and claims "
+                                                  "the pods, so LI-04 is not valued off site",
+             "all_of": [["li-04", "bathroom pod", "pods", "calder"]],
+             "any_of": ["administration", "administrator", "insolven", "retention of title", "title",
+                        "not valued", "excluded"], "weight": 1.5},
+            {"id": "crane_standing", "what": "the Block A tower crane is still standing, so its dismantling (P/20) is "
+                                             "not valued",
+             "all_of": [["crane", "p/20", "p20"]],
+             "any_of": ["still standing", "not dismantled", "not been dismantled", "still up", "not come down",
+                        "hasn't come down", "not valued", "nil", "excluded", "14 april"], "weight": 1.5},
         ]
     return issues

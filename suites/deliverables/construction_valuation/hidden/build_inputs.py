@@ -115,7 +115,11 @@ def build(name: str) -> None:
     check_reference(name, exp, ref)
     if inst["hard"]:  # the staff's answers carry what the story decided
         people = (root / "hidden/people.toml").read_text(encoding="utf-8")
-        want = ["12 March 2026", "CVI-07", "30 of the 48", "£11,225", "B/3/02", "B/3/03"]
+        deed = inst["deed"]
+        want = ["12 March 2026", "CVI-07", "30 of the 48", "£11,225", "B/3/02", "B/3/03", "min = 4.3",
+                f"£{deed['sum']:,.0f} in full and final settlement", f"as V{deed['variation']:02d}",
+                f"to {deed['completion'].day} {deed['completion']:%B %Y}", "The Block A tower crane hasn't come down",
+                *(f"({ref}), went into administration" for ref in inst["insolvent"])]
         missing = [w for w in want if w not in people]
         assert not missing, f"people.toml does not say {missing}"
     print(f"{name}: {len(exp['lines'])} lines, gross £{exp['gross_valuation']:,.2f}, amount due "

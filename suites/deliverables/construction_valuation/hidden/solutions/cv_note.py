@@ -61,6 +61,8 @@ def text(r: dict, c: dict) -> str:
             f"{_m(n['notified_sum'])}. We can only pay less by a Pay Less Notice given by "
             f"{_d(n['pay_less_notice_by'])} stating {_m(r['sum_payable'])} and how it is calculated; without it the "
             f"full notified sum is payable by {_d(n['final_date_for_payment'])}.")
+    deed = known.get("deed_of_variation")
+    cd1 = _d(deed["completion_date"]) if deed and deed["section"] == 1 else "27 February"
     lines += [
         "",
         f"Interim Payment 11: our Pay Less Notice was dated 16 March 2026, after its deadline of 13 March, so it was "
@@ -71,13 +73,24 @@ def text(r: dict, c: dict) -> str:
         "## Liquidated damages",
         "",
         f"Section 1: a Non-Completion Notice was given on 2 March 2026, so liquidated damages of "
-        f"{_m(lds['section_1'])} can be deducted from the Completion Date of 27 February to practical completion on "
+        f"{_m(lds['section_1'])} can be deducted from the Completion Date of {cd1} to practical completion on "
         f"{_d(pc['1']) if '1' in pc else 'the valuation date'}, by the Pay Less Notice.",
         "",
         "Section 3: no Non-Completion Notice has been issued, so no liquidated damages can be deducted for Section 3 "
         "despite your request. Helen should issue a Non-Completion Notice for Section 3 now if we want to recover them "
         "later.",
         "",
+    ]
+    if deed:
+        lines += [
+            f"Deed of variation: Declan told me that the deed of variation signed on 1 April settles CN-14, the "
+            f"acceleration claim ({deed['variation']}), at {_m(deed['sum'])}, which is valued in this payment, and "
+            f"moves the Completion Date of Section {deed['section']} to {_d(deed['completion_date'])}; the "
+            "Non-Completion Notice of 2 March stays in force for the new date, so the damages run from then. Helen "
+            "should put the deed on the contract file and the register.",
+            "",
+        ]
+    lines += [
         "Section 2: the Contractor's notice of delay to Section 2 of 20 March (late electricity connection) needs our "
         "decision on an extension of time within 12 weeks of the required particulars, before the Completion Date of "
         "22 April passes.",
@@ -119,6 +132,12 @@ def text(r: dict, c: dict) -> str:
         lines.append(f"LI-02 balcony units: Priyanka's inspection found only {i['qualifying']} units complete, marked "
                      "and set apart; only those are valued.")
         lines.append("")
+    for ref in known.get("supplier_insolvency", {}).get("items", []):
+        lines.append(f"{ref} bathroom pods: Priyanka reports that Calder Modular went into administration on 2 April "
+                     "and its administrators claim the pods under retention of title because Brackenridge has not "
+                     "paid for them. Brackenridge cannot give reasonable proof that the property has passed to it, "
+                     f"so {ref} is not valued off site despite the vesting certificate.")
+        lines.append("")
     lines.append("The off-site insurance certificate runs only to 30 April 2026: it must be renewed before the next "
                  "valuation if off-site materials are to be paid again.")
     lines.append("")
@@ -135,6 +154,11 @@ def text(r: dict, c: dict) -> str:
         lines.append(f"{v} (CN-31): Gareth instructed it verbally on 3 February and the Contractor confirmed it by "
                      "CVI-07 without dissent, so it is a valid instruction and is valued at bill rates; Helen should "
                      "issue the confirming instruction.")
+        lines.append("")
+    for ref in known.get("crane_standing", []):
+        lines.append(f"Preliminaries: the status sheet marks {ref} (Block A tower crane dismantle and removal) as "
+                     "achieved, but Gareth confirms the crane is still standing, so the fixed item is not valued until "
+                     "it has been dismantled.")
         lines.append("")
     lines.append("Materials on site exclude items already built in, damaged or delivered after the valuation date.")
     return "\n".join(lines) + "\n"

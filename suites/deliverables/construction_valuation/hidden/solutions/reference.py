@@ -56,6 +56,10 @@ def ask_staff(register: list[dict]) -> dict:
         return known
     import worktrial_kit as kit
 
+    vmeasures = rd.read_variation_measures(INPUT / "measurement/variation_measures.csv")
+    app = rd.read_application(INPUT / "application/Interim_Application_12_Brackenridge.pdf")
+    prelims = rd.read_csa(INPUT / "contract/contract_sum_analysis.xlsx")["prelims"]
+
     r = kit.ask("helen", "Before Fiona signs the notices for Interim Payment 12: has anything changed since the pack "
                          "was put together? In particular, has Section 1 reached practical completion, and on what "
                          "date?")
@@ -64,23 +68,45 @@ def ask_staff(register: list[dict]) -> dict:
         known["section1_pc"] = rd.parse_date(m.group(1)).isoformat()
     for v in register:
         if "no record of an instruction" in v["status"]:
+            qty = vmeasures.get((v["no"], v["rev"]), {}).get("qty")
             r = kit.ask("gareth", f"The register lists V{v['no']:02d} ({v['doc']}), {v['description']}, as a "
-                                  "Contractor's notification the Employer's Agent has no record of. Did you instruct "
+                                  "Contractor's notification the Employer's Agent has no record of. The variation "
+                                  f"measures give {qty:g} t of steel measured for V{v['no']:02d}. Did you instruct "
                                   "it verbally on site, and was it confirmed in writing?")
             if r.answered and re.search(r"stands as an instruction", r.text):
                 known["verbal_instruction"] = {"variation": f"V{v['no']:02d}", "valid": True}
+    r = kit.ask("gareth", "Does the preliminaries status at 25 March match what is on site: have the fixed items "
+                          "marked as achieved all actually happened?")
+    said = r.text.lower() if r.answered else ""
+    if re.search(r"(?:hasn't|has not|not) come down|still standing", said):  # a crane said not to be dismantled yet
+        standing = []
+        for ref, pr in prelims.items():
+            m = re.match(r"tower crane (block \w): dismantle", pr["description"].lower())
+            if pr["basis"] == "F" and m and f"{m.group(1)} tower crane" in said:
+                standing.append(ref)
+        if standing:
+            known["crane_standing"] = standing
     r = kit.ask("gareth", "Is any of the work measured to 25 March not properly executed - any defects or failed tests "
                           "I should leave out of the valuation?")
     if r.answered:
         refs = sorted(set(re.findall(r"\b[A-C]/\d/\d{2}\b", r.text)))
         if refs:
             known["defective"] = refs
-    r = kit.ask("priyanka", "What did your inspection of Harwood Precast's Pontefract yard on 19 March find for the "
-                            "Listed Items LI-01 and LI-02: how many stair flights and balcony units were complete, "
-                            "marked and set apart?")
+    li01, li02 = app["offsite"]["LI-01"], app["offsite"]["LI-02"]
+    r = kit.ask("priyanka", f"Brackenridge's application claims {li02['qty']} balcony units (LI-02) and "
+                            f"{li01['qty']} stair flights (LI-01) at Harwood Precast. What did your inspection of "
+                            "Harwood's Pontefract yard on 19 March find: how many stair flights and balcony units were "
+                            "complete, marked and set apart?")
     m = re.search(r"(\d+) of the (\d+) balcony units", r.text) if r.answered else None
     if m:
         known["offsite_inspection"] = {"item": "LI-02", "qualifying": int(m.group(1))}
+    others = ", ".join(ref for ref in app["offsite"] if ref not in ("LI-01", "LI-02"))
+    r = kit.ask("priyanka", f"Is there anything about the other off-site items in the application ({others}) or "
+                            "their suppliers that I should know before I include them in valuation 12?")
+    if r.answered and re.search(r"administration|administrators|insolven|receivership|liquidat", r.text, re.I):
+        items = sorted(set(re.findall(r"\((LI-\d+)\)", r.text)))
+        if items:
+            known["supplier_insolvency"] = {"items": items}
     r = kit.ask("declan", "Brackenridge's application includes £22,450 for the structural steel mill surcharge. Under "
                           "Fluctuations Option A I would leave it out - has anything been agreed with them about it?")
     if r.answered:
@@ -88,6 +114,17 @@ def ask_staff(register: list[dict]) -> dict:
         agreed = [a for a in amounts if a and a != 22450.0]
         if agreed:
             known["fluctuation_agreed"] = agreed[0]
+    r = kit.ask("declan", "Apart from the surcharge, is there anything else agreed with Brackenridge - a settlement, "
+                          "a deed or a side agreement - that changes the contract or any of their claims before I "
+                          "rely on the Contract Particulars and the register?")
+    m = re.search(r"Section (\d)'s Completion Date moves from [^.]*? to (\d{1,2} \w+ 2026)", r.text) if r.answered \
+        else None
+    v = re.search(r"\bas (V\d\d)\b", r.text) if r.answered else None
+    amount = re.search(r"paid £([\d,]+(?:\.\d\d)?)", r.text) if r.answered else None
+    if m and v and amount:
+        known["deed_of_variation"] = {"section": int(m.group(1)), "completion_date":
+                                      rd.parse_date(m.group(2)).isoformat(), "variation": v.group(1),
+                                      "sum": rd.money(amount.group(1))}
     return known
 
 
@@ -116,8 +153,11 @@ def value(known: dict) -> tuple[list[dict], dict, dict]:
 
     lines: list[dict] = []
     weeks = (part["completion"][2] - part["possession"]).days / 7
+    standing = set(known.get("crane_standing", []))  # a fixed item the status records but that has not happened
     for ref, pr in csa["prelims"].items():
         v = pr["rate"] * min(elapsed, pr["weeks"]) if pr["basis"] == "T" else (pr["rate"] if status.get(ref) else 0.0)
+        if ref in standing:
+            v = 0.0
         if "prelims_pro_rata" in RULES:
             v = pr["amount"] * min(1.0, elapsed / weeks)
         lines.append({"ref": pr["ref"], "kind": "preliminaries", "section": "", "description": pr["description"],
@@ -139,6 +179,7 @@ def value(known: dict) -> tuple[list[dict], dict, dict]:
                       "section": it["section"] or "", "description": it["description"], "value": v})
     rates = {ref: it["rate"] for ref, it in csa["items"].items()}
     verbal = known.get("verbal_instruction", {})
+    deed = known.get("deed_of_variation", {})
     var_value: dict[int, float] = {}
     var_rows: dict[int, dict] = {}
     for v in register:
@@ -164,15 +205,19 @@ def value(known: dict) -> tuple[list[dict], dict, dict]:
                 val += round(lab + sum(s["materials"]) * (1 + part["materials"]) + sum(s["plant"]) * (
                     1 + part["plant"]), 2)
         var_value[v["no"]] = round(val, 2)
+    if deed:  # a claim settled by the deed of variation: the agreed sum
+        var_value[int(deed["variation"][1:])] = round(float(deed["sum"]), 2)
     for no in sorted(var_rows):
         v = var_rows[no]
         lines.append({"ref": f"V{no:02d}", "kind": "variation", "section": v["section"], "description":
                       v["description"], "value": var_value[no]})
 
     inspection = known.get("offsite_inspection", {})
+    insolvent = set(known.get("supplier_insolvency", {}).get("items", []))  # no proof that title has passed
     off = {}
     for ref, o in app["offsite"].items():
         ok = ref in part["unique"] or (ref in part["not_unique"] and bond) or "offsite_all" in RULES
+        ok = ok and ref not in insolvent
         n = inspection["qualifying"] if inspection.get("item") == ref else o["qty"]
         off[ref] = round(o["value"] / o["qty"] * n, 2) if ok else 0.0
     mos = round(sum(r["value"] for r in mos_rows if r["status"].lower().startswith("on site")
@@ -202,6 +247,8 @@ def value(known: dict) -> tuple[list[dict], dict, dict]:
     lds = {}
     for s, rate in sorted(part["lds"].items()):
         cd = part["completion"][s]
+        if deed and deed["section"] == s:  # the Completion Date as the deed of variation revised it
+            cd = date.fromisoformat(deed["completion_date"])
         end = pc.get(s, IVD)
         lds[f"section_{s}"] = round(rate * max(0, (end - cd).days) / 7, 2) if s in notices["ncn"] else 0.0
         if "lds_as_asked" in RULES:  # Fiona's e-mail: damages on Sections 1 and 3, to today
