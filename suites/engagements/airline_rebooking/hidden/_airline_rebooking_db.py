@@ -18,22 +18,22 @@ SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE flights (week TEXT, flight_key TEXT, flight_no TEXT, carrier TEXT, dep_airport TEXT, arr_airport TEXT,
   sched_dep TEXT, dep_time TEXT, arr_time TEXT, aircraft TEXT, cap_j INTEGER, cap_y INTEGER, km INTEGER,
-  seats_free_j INTEGER, seats_free_y INTEGER, status TEXT, PRIMARY KEY (week, flight_key));
+  seats_free_j INTEGER, seats_free_y INTEGER, status TEXT);
 CREATE TABLE disruptions (week TEXT, flight_key TEXT, flight_no TEXT, carrier TEXT, dep_airport TEXT,
   arr_airport TEXT, sched_dep TEXT, sched_arr TEXT, status TEXT, est_dep TEXT, est_arr TEXT, cause_code TEXT,
-  cause_text TEXT, decided_at TEXT, PRIMARY KEY (week, flight_key));
+  cause_text TEXT, decided_at TEXT);
 CREATE TABLE disrupted_pax (week TEXT, pax_id TEXT, pnr TEXT, fare_family TEXT, tier TEXT, fare_paid_gbp REAL,
   journey_from TEXT, journey_to TEXT, journey_km INTEGER, at_airport TEXT, ready_at TEXT, sched_dep TEXT,
-  sched_arr TEXT, disruption_flight TEXT, reason TEXT, cause_code TEXT, PRIMARY KEY (week, pax_id));
+  sched_arr TEXT, disruption_flight TEXT, reason TEXT, cause_code TEXT);
 """
 
 HISTORY_SCHEMA = """
 CREATE TABLE reaccommodation (week TEXT, pax_id TEXT, action TEXT, itinerary TEXT, cabins TEXT, arrive TEXT,
-  hotel_nights INTEGER, meal_vouchers INTEGER, decided_by TEXT, PRIMARY KEY (week, pax_id));
+  hotel_nights INTEGER, meal_vouchers INTEGER, decided_by TEXT);
 CREATE TABLE pax_outcomes (week TEXT, pax_id TEXT, outcome TEXT, arrived_at TEXT, delay_min INTEGER,
-  compensation_gbp REAL, care_issued_gbp REAL, claims_gbp REAL, PRIMARY KEY (week, pax_id));
+  compensation_gbp REAL, care_issued_gbp REAL, claims_gbp REAL);
 CREATE TABLE flight_events (week TEXT, flight_key TEXT, event TEXT, pax INTEGER, remark TEXT);
-CREATE TABLE weekly_costs (week TEXT, category TEXT, amount_gbp REAL, PRIMARY KEY (week, category));
+CREATE TABLE weekly_costs (week TEXT, category TEXT, amount_gbp REAL);
 """
 
 FLIGHT_COLS = [

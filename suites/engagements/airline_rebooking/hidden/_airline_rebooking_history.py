@@ -19,6 +19,7 @@ NORTH = ["ABN", "KWL"]
 ALV_FRIDAY = {"day": 4, "cause": "TECH", "numbers": ["HD 401", "HD 402"]}
 SU_ROUTES = {"day": 2, "cause": "TECH", "numbers": ["HD 301", "HD 302", "HD 303", "HD 304", "HD 611", "HD 612"]}
 ZRN = {"day": 3, "cause": "CREW", "numbers": ["HD 341", "HD 342", "HD 651", "HD 652"]}
+FOG_SOUTH = {"day": 3, "cause": "WX", "airports": ["ELD", "PHV"], "hours": [4, 11], "share": 0.7}
 
 
 def _storm(day: int, share: float = 0.7, hours=(5, 14)) -> list[dict]:
@@ -52,12 +53,12 @@ def history_weeks() -> list[tuple[date, list[dict]]]:
     specs: list[list[dict]] = [
         [*_storm(1, 0.5), SU_ROUTES],  # 5 Jan
         [ALV_FRIDAY, *_storm(2, 0.6)],  # 12 Jan
-        [SU_ROUTES, ZRN],  # 19 Jan
+        [SU_ROUTES, ZRN, FOG_SOUTH],  # 19 Jan
         [ALV_FRIDAY, *_storm(0, 0.6), SU_ROUTES],  # 26 Jan
         [*_storm(1, 0.6), SU_ROUTES],  # 2 Feb
         [ALV_FRIDAY, *_storm(2, 0.7), ZRN],  # 9 Feb
-        [ALV_FRIDAY, SU_ROUTES, *_storm(0, 0.5)],  # 16 Feb
-        [*_storm(3, 0.7), SU_ROUTES, ZRN],  # 23 Feb
+        [ALV_FRIDAY, SU_ROUTES, *_storm(0, 0.5), FOG_SOUTH],  # 16 Feb
+        [*_storm(3, 0.7), SU_ROUTES, ZRN, {**FOG_SOUTH, "day": 1}],  # 23 Feb
     ]
     return [(first + timedelta(weeks=i), [*spec, *_background(i)]) for i, spec in enumerate(specs)]
 
@@ -119,6 +120,27 @@ def _outcome_rows(week: str, res: dict) -> list[dict]:
     ]
 
 
+def _desk_view(conn: sqlite3.Connection, week: str, decisions: dict[str, dict]) -> sqlite3.Connection:
+    """The week as the desk sees it after the job: only the passengers it refunded, own seats it used gone."""
+    mem = sqlite3.connect(":memory:")
+    conn.backup(mem)
+    refunded = [pid for pid, d in decisions.items() if d["action"] == "REFUND"]
+    mem.execute("DELETE FROM disrupted_pax WHERE week != ?", (week,))
+    mem.execute("CREATE TEMP TABLE keep (pax_id TEXT)")
+    mem.executemany("INSERT INTO keep VALUES (?)", [(p,) for p in refunded])
+    mem.execute("DELETE FROM disrupted_pax WHERE pax_id NOT IN (SELECT pax_id FROM keep)")
+    used: dict[tuple[str, str], int] = {}
+    for d in decisions.values():
+        for key, cabin in zip(d["itinerary"].split("+"), d["cabins"].split("+"), strict=False):
+            if key:
+                used[(key, cabin)] = used.get((key, cabin), 0) + 1
+    for (key, cabin), n in used.items():
+        col = "seats_free_j" if cabin == "J" else "seats_free_y"
+        mem.execute(f"UPDATE flights SET {col} = MAX(0, {col} - ?) WHERE week = ? AND flight_key = ?", (n, week, key))
+    mem.commit()
+    return mem
+
+
 def build_history(
     db_path: Path,
     params: dict,
@@ -138,12 +160,8 @@ def build_history(
             conn.commit()
             decisions = {r["pax_id"]: {**r, "decided_by": "JOB"} for r in decide(conn, w)}
             if desk is not None:
-                for r in desk(conn, w):
-                    if (
-                        decisions.get(r["pax_id"], {}).get("action") == "REFUND"
-                        and r["action"] == "REBOOK"
-                        and any(not k.startswith("HD ") for k in r["itinerary"].split("+"))
-                    ):
+                for r in desk(_desk_view(conn, w, decisions), w):
+                    if r["action"] == "REBOOK" and any(not k.startswith("HD ") for k in r["itinerary"].split("+")):
                         decisions[r["pax_id"]] = {**r, "decided_by": "DESK"}
             rows = {
                 "flights": {f["flight_key"]: {**f, "held": wk.held[f["flight_key"]]} for f in rows_db["flights"]},

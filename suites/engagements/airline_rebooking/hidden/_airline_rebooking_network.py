@@ -165,9 +165,9 @@ def partner_routes() -> list[Route]:
     r += _pair(241, "CRK", "BRG", "11:10", "P20", carrier="CV")
     r += _pair(251, "DNM", "VLE", "12:10", "P20", carrier="CV", days="246")
     r += _pair(471, "CRK", "BRG", "09:40", "P20", carrier="BT", valid_from="2026-03-02")
-    r += _pair(473, "DNM", "VLE", "10:50", "P20", carrier="BT", valid_from="2026-03-02")
+    r += _pair(473, "DNM", "VLE", "08:45", "P20", carrier="BT", valid_from="2026-03-02")
     r += _pair(481, "CRK", "KVD", "16:10", "P20", carrier="BT", valid_from="2026-03-02")
-    r += _pair(483, "DNM", "ZRN", "09:20", "P20", carrier="BT", valid_from="2026-03-02")
+    r += _pair(483, "DNM", "ZRN", "13:15", "P20", carrier="BT", valid_from="2026-03-02")
     return r
 
 

@@ -99,11 +99,12 @@ def build_week(
     wk = Week(start, flights)
     holds = parse_holds(str(params.get("holds", "")))
     production = bool(params.get("_production", False)) and bool(params.get("new_fares", True))
+    pmax, pmode = (float(x) for x in str(params.get("partner_free", "14,4")).split(","))
     for f in flights:
         j = f.cap[0]
         wk.status[f.key] = "SCHEDULED"
         fj = rng.choice([0, 0, 1, 2, 2, 3, 4]) if j else 0
-        fy = max(0, int(rng.triangular(0, 30, 10))) if f.carrier == "HD" else int(rng.triangular(0, 18, 5))
+        fy = max(0, int(rng.triangular(0, 30, 10))) if f.carrier == "HD" else int(rng.triangular(0, pmax, pmode))
         h = held_seats(f, holds)
         wk.held[f.key] = h
         wk.free[f.key] = [fj, fy + h]

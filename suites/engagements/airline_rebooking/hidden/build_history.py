@@ -47,6 +47,64 @@ def _rules(variant: str) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+CATEGORIES = [
+    ("compensation", "compensation (UK261 Art. 7)"),
+    ("hotels_and_meals", "hotels and meals"),
+    ("care_claims", "care claims (receipts)"),
+    ("refunds", "refunds"),
+    ("denied_boarding", "denied boarding"),
+    ("stranded_passengers", "stranded passengers"),
+    ("downgrades", "downgrades (Art. 10)"),
+]
+
+
+def _pct(a: float, b: float) -> str:
+    if a == 0:
+        return "new" if b else "-"
+    return f"{(b - a) / a * 100:+.0f} %"
+
+
+def finance_report(db: Path, note: str) -> str:
+    """Finance's January / February report, written from the history's own weekly cost ledger."""
+    conn = sqlite3.connect(db)
+    try:
+        q = "SELECT category, SUM(amount_gbp) FROM weekly_costs WHERE week {} '2026-02-02' GROUP BY category"
+        jan = dict(conn.execute(q.format("<")).fetchall())
+        feb = dict(conn.execute(q.format(">=")).fetchall())
+        cxl = conn.execute(
+            "SELECT week >= '2026-02-02', COUNT(*) FROM disruptions WHERE status = 'CANCELLED' GROUP BY 1 ORDER BY 1"
+        ).fetchall()
+        pax = conn.execute("SELECT week >= '2026-02-02', COUNT(*) FROM disrupted_pax GROUP BY 1 ORDER BY 1").fetchall()
+        care = conn.execute(
+            "SELECT week >= '2026-02-02', SUM(hotel_nights), SUM(meal_vouchers) FROM reaccommodation "
+            "GROUP BY 1 ORDER BY 1"
+        ).fetchall()
+    finally:
+        conn.close()
+    rows = "\n".join(
+        f"| {label} | {jan.get(k, 0):,.0f} | {feb.get(k, 0):,.0f} | {_pct(jan.get(k, 0), feb.get(k, 0))} |"
+        for k, label in CATEGORIES
+    )
+    hm_jan = jan.get("hotels_and_meals", 0) + jan.get("care_claims", 0)
+    hm_feb = feb.get("hotels_and_meals", 0) + feb.get("care_claims", 0)
+    return f"""# Cost of disruption - January and February 2026 (Finance, for Customer Operations)
+
+Four disruption weeks each (weeks starting 5 - 26 January and 2 - 23 February), GBP, from the weekly cost
+ledger (`weekly_costs` in the history database).
+
+| category | January | February | change |
+|---|---|---|---|
+{rows}
+
+Cancelled flights: {cxl[0][1]} in January, {cxl[1][1]} in February ({_pct(cxl[0][1], cxl[1][1])}). Disrupted passengers: \
+{pax[0][1]:,} and {pax[1][1]:,}.
+
+Customer Operations' reading: hotels, meals and care claims together were GBP {hm_feb:,.0f} in February against
+GBP {hm_jan:,.0f} in January ({_pct(hm_jan, hm_feb)}), more than the growth in cancellations. The hotel nights and
+meal vouchers issued by the job rose by {_pct(care[0][1], care[1][1])} and {_pct(care[0][2], care[1][2])}.{note}
+"""
+
+
 def main() -> int:
     job = _load("shipped_rebook", FAMILY / "workspace" / "system" / "rebook.py")
     hist = _load("_airline_rebooking_history", HERE / "_airline_rebooking_history.py")
@@ -77,6 +135,10 @@ def main() -> int:
             else FAMILY / "variants" / variant / "workspace" / "data" / "irops_history.db"
         )
         totals = hist.build_history(path, params, decide, desk, carriers)
+        docs = path.parents[1] / "docs" / "finance"
+        docs.mkdir(parents=True, exist_ok=True)
+        note = str(params.get("finance_note", ""))
+        (docs / "disruption_cost_report_2026-02.md").write_text(finance_report(path, note), encoding="utf-8")
         cost = sum(t["cost"] for t in totals.values())
         print(f"{path.relative_to(FAMILY)}: {path.stat().st_size // 1024} KiB, {len(totals)} weeks, GBP {cost:,.0f}")
     return 0

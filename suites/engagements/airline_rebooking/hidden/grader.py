@@ -166,8 +166,9 @@ def pilot_feedback(ctx: Any) -> dict:
         f"no decision or unusable itinerary {c['missing'] + c['invalid']};",
         "- the desk will check the itineraries against the day's operation when the week is flown.",
     ]
-    facts = [str(params["pilot_fact"])] if params.get("pilot_fact") else []
-    return {"feedback": "\n".join(lines), "facts": facts}
+    if params.get("dry_run_ref"):
+        lines.append(f"Dry-run review reference: {params['dry_run_ref']} (quote it to the Duty Operations Controller).")
+    return {"feedback": "\n".join(lines), "facts": []}
 
 
 __all__ = ["PRODUCTION_SPEC", "build_history", "generate", "held_seats", "kpi", "pilot_feedback"]

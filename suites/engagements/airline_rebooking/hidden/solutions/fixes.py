@@ -30,7 +30,7 @@ def install(fares: dict | None = None, **rules) -> dict:
 def dry_run(week: str = "2026-02-23") -> str:
     """The job on a past week of the history, as a check that it still runs."""
     return kit.run(
-        ["python3", "system/rebook.py", "--db", "data/irops_history.db", "--week", week, "--out", "/tmp/rebook_check"]
+        ["python3", "system/rebook.py", "--db", "data/irops_history.db", "--week", week, "--out", "rebook_check"]
     )
 
 

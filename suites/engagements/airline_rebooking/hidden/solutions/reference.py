@@ -23,7 +23,7 @@ def main() -> int:
     kit.ask(
         "morag",
         "Morag, the cost is in the rebooking, not the care rules: in February the job's rebookings "
-        "left 329 passengers stranded or with missed connections. That cost us GBP 191,000 in "
+        "left 426 passengers turned away at Sundair or with missed connections. That cost us GBP 120,000 in "
         "stranded-passenger costs and care claims in February alone. May I fix the rebooking?",
     )
     kit.ask(

@@ -17,7 +17,7 @@ def main() -> int:
     kit.ask(
         "morag",
         "Morag, the cost is in the rebooking, not the care rules: in February the job's rebookings "
-        "left hundreds of passengers stranded or with missed connections. That cost us GBP 191,000 in "
+        "left hundreds of passengers stranded or with missed connections. That cost us GBP 120,000 in "
         "stranded-passenger costs and care claims in February alone. May I fix the rebooking?",
     )
     fixes.install(held_seats=[{"flights": ["HD 431", "HD 432"], "from": d, "to": d, "seats": 24} for d in BAD_DATES])
