@@ -96,8 +96,8 @@ ledger (`weekly_costs` in the history database).
 |---|---|---|---|
 {rows}
 
-Cancelled flights: {cxl[0][1]} in January, {cxl[1][1]} in February ({_pct(cxl[0][1], cxl[1][1])}). Disrupted passengers: \
-{pax[0][1]:,} and {pax[1][1]:,}.
+Cancelled flights: {cxl[0][1]} in January, {cxl[1][1]} in February ({_pct(cxl[0][1], cxl[1][1])}). \
+Disrupted passengers: {pax[0][1]:,} and {pax[1][1]:,}.
 
 Customer Operations' reading: hotels, meals and care claims together were GBP {hm_feb:,.0f} in February against
 GBP {hm_jan:,.0f} in January ({_pct(hm_jan, hm_feb)}), more than the growth in cancellations. The hotel nights and
