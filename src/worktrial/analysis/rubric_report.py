@@ -11,9 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-RUBRIC_DIMENSIONS = (
-    "grounded_accuracy", "task_relevance", "substantive_depth", "practical_utility", "communication_quality",
-)  # fmt: skip
+from ..tasks.rubric import RUBRIC_DIMENSIONS
 
 
 @dataclass(frozen=True)

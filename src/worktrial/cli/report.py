@@ -74,7 +74,7 @@ CARD_PATHS: list[tuple[str, tuple[str, ...]]] = [
 
 
 def print_rubric(rows: Sequence[RubricRow], by: str | None) -> None:
-    from ..analysis.rubric_report import RUBRIC_DIMENSIONS
+    from ..tasks.rubric import RUBRIC_DIMENSIONS
 
     def f(v: float | None, d: int = 3) -> str:
         return "—" if v is None else f"{v:.{d}f}"

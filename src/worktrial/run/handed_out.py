@@ -20,7 +20,7 @@ KEEP_BYTES = 256 * 1024
 KEEP_TOTAL = 16 * 1024 * 1024
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
     h = hashlib.sha256()
     with path.open("rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
@@ -39,7 +39,7 @@ def record_handed_out(workspace: Path, attempt_dir: Path) -> None:
                 continue
             rel = str(path.relative_to(workspace))
             size = path.stat().st_size
-            files[rel] = {"size": size, "sha256": _sha256(path)}
+            files[rel] = {"size": size, "sha256": file_sha256(path)}
             if size <= KEEP_BYTES and kept + size <= KEEP_TOTAL:
                 target = attempt_dir / COPIES / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -48,4 +48,4 @@ def record_handed_out(workspace: Path, attempt_dir: Path) -> None:
     (attempt_dir / MANIFEST).write_text(json.dumps({"files": files}, indent=0, sort_keys=True), encoding="utf-8")
 
 
-__all__ = ["COPIES", "MANIFEST", "record_handed_out"]
+__all__ = ["COPIES", "MANIFEST", "file_sha256", "record_handed_out"]

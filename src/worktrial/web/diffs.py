@@ -7,13 +7,12 @@ diff, cut to MAX_DIFF_LINES. Nothing is followed through a link and nothing outs
 from __future__ import annotations
 
 import difflib
-import hashlib
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..run.handed_out import COPIES, KEEP_BYTES, MANIFEST
+from ..run.handed_out import COPIES, KEEP_BYTES, MANIFEST, file_sha256
 
 MAX_DIFF_LINES = 400
 MAX_CHANGES = 500
@@ -39,14 +38,6 @@ def _delivered(root: Path) -> dict[str, Path]:
             if not p.is_symlink() and p.is_file():
                 out[str(p.relative_to(root))] = p
     return out
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def _text(path: Path) -> list[str] | None:
@@ -85,7 +76,7 @@ def workspace_changes(attempt: Path) -> list[FileChange] | None:
             out.append(FileChange(rel, "added", None, now.stat().st_size, _diff(rel, None, now)))
         elif now is None and was is not None:
             out.append(FileChange(rel, "removed", int(was["size"]), None))
-        elif was is not None and now is not None and _sha256(now) != was["sha256"]:
+        elif was is not None and now is not None and file_sha256(now) != was["sha256"]:
             out.append(
                 FileChange(
                     rel, "changed", int(was["size"]), now.stat().st_size, _diff(rel, attempt / COPIES / rel, now)

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..locking.atomic import private_dir, replace_dir
 from ..store.catalog import CatalogRecords, UploadRow
 
 MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
@@ -131,17 +132,11 @@ def check_in_background(run: Callable[[], None], records: CatalogRecords, upload
 
 def publish(folder: Path, suite: Path) -> Path:
     """Copy the validated family folder into the served suite, atomically; an earlier version is replaced."""
-    suite.mkdir(parents=True, exist_ok=True)
+    staging = private_dir(suite, f".{folder.name}.incoming-")
+    shutil.copytree(folder, staging / folder.name, symlinks=True)
     target = suite / folder.name
-    staging = suite / f".{folder.name}.incoming"
-    shutil.rmtree(staging, ignore_errors=True)
-    shutil.copytree(folder, staging, symlinks=True)
-    old = suite / f".{folder.name}.old"
-    shutil.rmtree(old, ignore_errors=True)
-    if target.exists():
-        target.rename(old)
-    staging.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
+    replace_dir(staging / folder.name, target)
+    staging.rmdir()
     return target
 
 

@@ -17,8 +17,9 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ...locking.atomic import private_dir, replace_dir
 from .archive import Archive, Session
-from .families import safe_name, write_family
+from .families import input_sources, safe_name, write_family
 from .gates import Passed, Rejection, ask_key, fixtures, length, network, redactions
 from .review import OfflineReviewer, Reviewer
 
@@ -67,12 +68,13 @@ class Funnel:
         return "\n".join(lines) + "\n"
 
 
-def _text(path: Path) -> str:
+def _text(path: Path, name: str) -> str:
+    """The text a reader sees in the file, `name` being what the task calls it."""
     from ...grading.checks.files import FileLimits
     from ...grading.checks.formats import extract_text
 
     try:
-        return extract_text(path.read_bytes(), path.name, FileLimits()) or ""
+        return extract_text(path.read_bytes(), name, FileLimits()) or ""
     except Exception:  # a file nobody can read holds no terms
         return ""
 
@@ -95,7 +97,7 @@ def terms_of(session: Session, archive: Archive, inputs_text: str) -> tuple[list
     that it takes from them (the rubric's key evidence)."""
     inputs_text += "\n" + "\n".join(m.text for m in session.messages if m.author == "user")
     out_text = "\n".join(
-        _text(path) for o in session.outputs if o.accepted and (path := archive.file(o.sha256)) is not None
+        _text(path, path.name) for o in session.outputs if o.accepted and (path := archive.file(o.sha256)) is not None
     )
     given = {_plain(t) for t in _numbers(inputs_text)}
     numbers = _numbers(out_text)
@@ -152,12 +154,9 @@ def _decide(session: Session, archive: Archive, reviewer: Reviewer, seen: dict[s
 def _write(session: Session, archive: Archive, reviewer: Reviewer, passed: Passed, staging: Path) -> Decision:
     task_id = session.id
     tax = reviewer.taxonomy(session, passed)
-    scratch = staging / ".scratch" / task_id
-    from .families import write_inputs
-
-    inputs = write_inputs(session, archive, passed, scratch)
-    inputs_text = "\n".join(_text(scratch / "workspace" / rel) for rel in inputs)
-    shutil.rmtree(scratch)
+    sources = input_sources(session, archive, passed)
+    inputs = [rel for rel, _ in sources]
+    inputs_text = "\n".join(_text(src, Path(rel).name) for rel, src in sources)
     derived, grounded = terms_of(session, archive, inputs_text)
     base = Decision(session.id, "key_terms", "too_little_to_check", "", None, tax.role_class, tax.skill_subclass)
     base.recovered = dict(passed.recovered)
@@ -179,12 +178,9 @@ def _write(session: Session, archive: Archive, reviewer: Reviewer, passed: Passe
 def build(archive_dir: Path, out: Path, reviewer: Reviewer | None = None) -> Funnel:
     archive = Archive(archive_dir)
     reviewer = reviewer or OfflineReviewer()
-    staging = out.parent / f".{out.name}.building"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
+    staging = private_dir(out.parent, f".{out.name}.building-")
     seen: dict[str, str] = {}
     decisions = [_decide(s, archive, reviewer, seen, staging) for s in archive.sessions]
-    shutil.rmtree(staging / ".scratch", ignore_errors=True)
     funnel = Funnel(archive.info.name, archive.info.version, reviewer.name, decisions)
     record = {
         "archive": funnel.archive,
@@ -199,12 +195,8 @@ def build(archive_dir: Path, out: Path, reviewer: Reviewer | None = None) -> Fun
     )
     head += f"{funnel.version} with reviewer {funnel.reviewer}.\n\n"
     (staging / "FUNNEL.md").write_text(head + funnel.table(), encoding="utf-8")
-    old = out.parent / f".{out.name}.old"
-    shutil.rmtree(old, ignore_errors=True)
-    if out.exists():
-        out.rename(old)
-    staging.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
+    staging.chmod(0o755)  # a suite is read by everyone who runs it, as a folder made any other way would be
+    replace_dir(staging, out)
     return funnel
 
 

@@ -66,21 +66,25 @@ def _toml_str(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def write_inputs(session: Session, archive: Archive, passed: Passed, folder: Path) -> list[str]:
-    inputs = []
+def input_sources(session: Session, archive: Archive, passed: Passed) -> list[tuple[str, Path]]:
+    """Each input of the task (its path relative to /workspace) and the archive file it comes from."""
+    out = []
     for a in session.attachments:
         src = archive.file(a.sha256)
         assert src is not None  # the fixtures gate passed
-        rel = f"input/{safe_name(restore(a.name, passed.recovered))}"
-        (folder / "workspace" / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(src, folder / "workspace" / rel)
-        inputs.append(rel)
+        out.append((f"input/{safe_name(restore(a.name, passed.recovered))}", src))
     for url in passed.urls:
         body = archive.resource_body(archive.resources[url])
         assert body is not None  # the network gate passed
-        rel = f"input/links/{link_name(url)}"
+        out.append((f"input/links/{link_name(url)}", body))
+    return out
+
+
+def write_inputs(session: Session, archive: Archive, passed: Passed, folder: Path) -> list[str]:
+    inputs = []
+    for rel, src in input_sources(session, archive, passed):
         (folder / "workspace" / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(body, folder / "workspace" / rel)
+        shutil.copyfile(src, folder / "workspace" / rel)
         inputs.append(rel)
     return inputs
 
@@ -188,4 +192,4 @@ def write_family(
     return Built(task_id, folder, inputs, outputs)
 
 
-__all__ = ["Built", "link_name", "safe_name", "write_family", "write_inputs"]
+__all__ = ["Built", "input_sources", "link_name", "safe_name", "write_family", "write_inputs"]
