@@ -21,6 +21,7 @@ COMMANDS = {
     "jobs": "run",
     "tasks": "tasks",
     "lint": "tasks",
+    "playtests": "tasks",
     "validate": "validate",
     "world": "world",
     "workspace": "workspace",

@@ -25,6 +25,7 @@ from .models import (
     WorldConfig,
 )
 from .paths import FamilyPaths
+from .playtests import FamilyPlaytests, Playtest, SuitePlaytests, suite_playtests
 from .template import placeholders, render
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "Fact",
     "Family",
     "FamilyPaths",
+    "FamilyPlaytests",
     "Figure",
     "GateCase",
     "GateChecks",
@@ -50,7 +52,9 @@ __all__ = [
     "PeopleConfig",
     "Person",
     "PilotConfig",
+    "Playtest",
     "Problem",
+    "SuitePlaytests",
     "SystemConfig",
     "TaskConfig",
     "TaskFormatError",
@@ -67,4 +71,5 @@ __all__ = [
     "placeholders",
     "render",
     "select",
+    "suite_playtests",
 ]
