@@ -26,10 +26,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling modules, also when loaded by file path
 
+from _payroll_audit_issues import issues_for
 from _payroll_audit_model import (
     ELEMENTS,
+    FRACTION,
     GIVEN,
+    GRADES,
     PAYROLL_RISE_FROM,
+    RISE_FROM,
     SURNAMES,
     WEEKS,
     Employee,
@@ -83,19 +87,44 @@ INSTANCES = {
         "backdated": {"site": "NGM", "from_grade": "CL1", "to_grade": "CL2", "since": WEEKS[0]},
         # four of the hospital's cleaners came over with the contract in 2024 under TUPE and keep their own terms
         "transferred": {"site": "RGH", "staff": [4, 6, 8, 9]},
+        # a side letter with the union, signed after the export, moves the 2026 rates to the pay week of 20 July
+        "award_from": date(2026, 7, 20),
+        # a supplementary run on 25 September paid the late rise's arrears for the two weeks payroll missed
+        "arrears": {"weeks": [WEEKS[5], WEEKS[6]], "paid_on": date(2026, 9, 25)},
     },
 }
 
 
+# payroll's set-up: the old premium rules, and the new rates from the week they were loaded
+PAY_RULES = Rules(
+    rise_from=PAYROLL_RISE_FROM,
+    night_until_midnight=True,
+    weekend_by_start_day=True,
+    callout_min=180,
+    weekly_ot=False,
+    ph_region="ENG",
+)
 # the transferred staff's protected contracts (payroll pays them rightly; the collective agreement does not apply):
-# their own pay review each April took them to GBP 13.10 an hour from April 2026, and their premiums follow the
-# clock as the agreement's do but with no local agreement (night 25%); they are not on any call-out rota
-TRANSFERRED_RULES = Rules(rise_from=date(2026, 4, 6))
+# the premium rules they came over with are the ones payroll's set-up still holds (night premium to midnight, weekend
+# premium by the day the shift starts, overtime only past 10 hours in a shift), their rate is the cleaner's rate
+# reviewed from the third Monday of August (17 August 2026), no local agreement, no call-out rota. So their pay
+# looks exactly like their colleagues' in every file.
+TRANSFERRED_RULES = PAY_RULES
 
 
 def transferred_pay(shifts: list[Shift], grades: list[tuple[date, str]]) -> dict[str, tuple[float, float]]:
     """One pay week of a transferred employee, under the contract they kept."""
     return entitled(shifts, grades, "ENG", "", TRANSFERRED_RULES)
+
+
+def supplementary(paid: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """The late rise's arrears on one pay week, as the supplementary run paid them: every element payroll paid, at
+    its own premium and grade, re-priced at the new rate, less what was paid."""
+    out = {}
+    for code, (hours, amount) in paid.items():
+        old = min(GRADES.values(), key=lambda g: abs(amount / hours / FRACTION[code] - g[1]))
+        out[code] = (hours, round(round(hours * old[2] * FRACTION[code] + 1e-9, 2) - amount, 2))
+    return out
 
 
 def q(minutes: int) -> int:
@@ -111,10 +140,8 @@ def make_shifts(rng: random.Random, emp: Employee, site: Site, role: str) -> Non
             continue
         days: list[tuple[int, int, int]] = []  # (weekday, start minute, length minutes)
         if site.pattern == "evening":
-            if role == "night":
-                days = [(d, 22 * 60, 480) for d in (3, 4, 5)]
-            else:
-                days = [(d, 17 * 60, 360) for d in range(5)]
+            night = role == "night"
+            days = [(d, 22 * 60, 480) for d in (3, 4, 5)] if night else [(d, 17 * 60, 360) for d in range(5)]
         elif site.pattern == "early":
             if role == "full":
                 days = [(d, 5 * 60, 480) for d in range(5)]
@@ -157,7 +184,7 @@ def make_shifts(rng: random.Random, emp: Employee, site: Site, role: str) -> Non
 
 def build_people(inst: dict) -> tuple[list[Employee], dict]:
     rng = random.Random(inst["seed"])
-    names = [(g, s) for g, s in zip(rng.sample(GIVEN, len(GIVEN)), rng.sample(SURNAMES, len(SURNAMES)))]
+    names = [(g, s) for g, s in zip(rng.sample(GIVEN, len(GIVEN)), rng.sample(SURNAMES, len(SURNAMES)), strict=True)]
     emps: list[Employee] = []
     n = inst["first_id"]
     story: dict = {}
@@ -201,8 +228,11 @@ def build_people(inst: dict) -> tuple[list[Employee], dict]:
     story["ghost"] = (ghost.emp_id, ghost_week)
     bd = inst.get("backdated")
     if bd:
-        story["backdated"] = [e.emp_id for e in by_site[bd["site"]] if grade_on(e.grades, WEEKS[0]) == bd["from_grade"]
-                              and len(e.grades) == 1]
+        story["backdated"] = [
+            e.emp_id
+            for e in by_site[bd["site"]]
+            if grade_on(e.grades, WEEKS[0]) == bd["from_grade"] and len(e.grades) == 1
+        ]
     tr = inst.get("transferred")
     story["transferred"] = [by_site[tr["site"]][i].emp_id for i in tr["staff"]] if tr else []
     for e in emps:
@@ -221,13 +251,11 @@ def true_grades(e: Employee, inst: dict, story: dict) -> list[tuple[date, str]]:
 def compute(inst: dict, emps: list[Employee], story: dict) -> tuple[list[dict], list[dict]]:
     """The register rows (the truth) and the payroll export lines (what was paid)."""
     regions = {s.code: s.region for s in inst["sites"]}
-    truth_rules = Rules()
+    truth_rules = Rules(rise_from=inst.get("award_from", RISE_FROM))
     if inst.get("local_night"):
         truth_rules.night_premium = {inst["local_night"]["site"]: inst["local_night"]["premium"]}
-    pay_rules = Rules(
-        rise_from=PAYROLL_RISE_FROM, night_until_midnight=True, weekend_by_start_day=True, callout_min=180,
-        weekly_ot=False, ph_region="ENG",
-    )
+    pay_rules = PAY_RULES
+    arrears_weeks = inst.get("arrears", {}).get("weeks", [])
     register, payroll = [], []
     for e in emps:
         region = regions[e.site]
@@ -249,6 +277,9 @@ def compute(inst: dict, emps: list[Employee], story: dict) -> tuple[list[dict], 
             if not shifts or e.emp_id in story["transferred"]:
                 continue
             ew, pw = by_cause(want), by_cause(paid)
+            if w in arrears_weeks:  # the supplementary run, outside the weekly export, paid the rise on these weeks
+                for k, v in by_cause(supplementary(paid)).items():
+                    pw[k] = round(pw[k] + v, 2)
             ent, got = round(sum(ew.values()), 2), round(sum(pw.values()), 2)
             diff = round(ent - got, 2)
             if abs(diff) < 0.05:
@@ -256,12 +287,19 @@ def compute(inst: dict, emps: list[Employee], story: dict) -> tuple[list[dict], 
             deltas = {k: round(ew[k] - pw[k], 2) for k in ELEMENTS}
             sign = 1 if diff > 0 else -1
             cause = max(ELEMENTS, key=lambda k: (sign * deltas[k], -ELEMENTS.index(k)))
-            register.append({
-                "employee_id": e.emp_id, "pay_period": we.isoformat(), "site": e.site,
-                "hours_worked": round(sum(s.minutes for s in shifts) / 60, 2),
-                "entitled_gbp": f"{ent:.2f}", "paid_gbp": f"{got:.2f}", "difference_gbp": f"{diff:.2f}",
-                "main_cause": cause, "_deltas": deltas,
-            })
+            register.append(
+                {
+                    "employee_id": e.emp_id,
+                    "pay_period": we.isoformat(),
+                    "site": e.site,
+                    "hours_worked": round(sum(s.minutes for s in shifts) / 60, 2),
+                    "entitled_gbp": f"{ent:.2f}",
+                    "paid_gbp": f"{got:.2f}",
+                    "difference_gbp": f"{diff:.2f}",
+                    "main_cause": cause,
+                    "_deltas": deltas,
+                }
+            )
     return register, payroll
 
 
@@ -273,58 +311,12 @@ def totals(register: list[dict], sites: list[Site]) -> dict:
         "total_overpaid_gbp": round(-sum(float(r["difference_gbp"]) for r in over), 2),
         "employees_underpaid": len({r["employee_id"] for r in under}),
         "employees_overpaid": len({r["employee_id"] for r in over}),
-        "by_site": {s.code: round(sum(float(r["difference_gbp"]) for r in under if r["site"] == s.code), 2)
-                    for s in sites},
+        "by_site": {
+            s.code: round(sum(float(r["difference_gbp"]) for r in under if r["site"] == s.code), 2) for s in sites
+        },
         "by_cause": {k: round(sum(r["_deltas"][k] for r in register), 2) for k in ELEMENTS},
     }
     return out
-
-
-def issues_for(inst: dict, story: dict, emps: list[Employee]) -> list[dict]:
-    by_id = {e.emp_id: e for e in emps}
-    down, ghost = by_id[story["overpaid"]], by_id[story["ghost"][0]]
-    issues = [
-        {"id": "rise_late", "what": "the 2026 rise was paid from 17 August, not 3 August (a systematic cause)",
-         "all_of": [["rise", "increase", "new rate", "uplift", "pay award", "2026 rate"]],
-         "any_of": ["3 august", "3 aug", "17 august", "17 aug", "two weeks", "2 weeks", "late", "w/b 3", "week 32",
-                    "2026-08-03", "03/08"]},
-        {"id": "night_after_midnight", "what": "night premium not paid for hours after midnight (systematic)",
-         "all_of": [["night"]], "any_of": ["midnight", "00:00", "after 24", "06:00", "6am", "6 am"]},
-        {"id": "overpaid", "what": f"{down.name} ({down.emp_id}) was overpaid after stepping down to CL1",
-         "all_of": [[down.emp_id.lower(), down.surname.lower()], ["overpa", "over-pa", "paid too much", "over paid"]],
-         "any_of": ["cl1", "tl1", "team leader", "grade", "step", "recover", "consent", "instalment", "set off",
-                    "set-off", "offset"]},
-        {"id": "unreconciled", "what": f"a payroll line for {ghost.name} ({ghost.emp_id}) with no timesheet",
-         "all_of": [[ghost.emp_id.lower(), ghost.surname.lower()]],
-         "any_of": ["no timesheet", "without a timesheet", "cannot be reconciled", "can't be reconciled",
-                    "not reconciled", "unreconcil", "no shifts", "no record", "not be reconciled", "no hours"]},
-        {"id": "scottish_holiday", "what": "Glasgow's public holiday is 3 August, not 31 August",
-         "all_of": [["csg", "glasgow", "clyde", "scotland", "scottish"]],
-         "any_of": ["3 august", "3 aug", "public holiday", "bank holiday", "31 august", "31 aug"]},
-    ]
-    if inst.get("terminal"):
-        issues.append({"id": "terminal", "what": "Canal Wharf's terminal recorded times an hour early for four weeks",
-                       "all_of": [["cwf", "canal wharf"]],
-                       "any_of": ["terminal", "clock", "hour early", "one hour", "an hour", "1 hour", "bst",
-                                  "summer time", "gmt"]})
-        issues.append({"id": "local_night", "what": "Ravensworth's local agreement pays 35% night premium",
-                       "all_of": [["rgh", "ravensworth", "hospital"], ["night"]],
-                       "any_of": ["35%", "35 %", "35 per", "local agreement", "la-rgh"]})
-        issues.append({"id": "backdated", "what": "the Northgate cleaners' re-grading to CL2 back-dated to 29 June",
-                       "all_of": [["ngm", "northgate"], ["cl2", "re-grad", "regrad", "appeal"]],
-                       "any_of": ["back-dat", "backdat", "29 june", "start of the quarter", "retrospect", "after the export",
-                                  "since the export", "appeal"]})
-    if story.get("transferred"):
-        moved = [by_id[e] for e in story["transferred"]]
-        issues.append({"id": "transferred",
-                       "what": "the Ravensworth staff who transferred under TUPE keep their own terms: left out",
-                       "all_of": [["rgh", "ravensworth", "hospital"] + [e.emp_id.lower() for e in moved]
-                                  + [e.surname.lower() for e in moved],
-                                  ["tupe", "transferred", "transfer", "protected"]],
-                       "any_of": ["exclud", "left out", "leave them out", "not in the register", "outside",
-                                  "not covered", "omitted", "removed", "not included", "out of the register",
-                                  "do not apply", "does not apply", "don't apply", "not audited"]})
-    return issues
 
 
 # --------------------------------------------------------------------------------------------- main
@@ -338,16 +330,32 @@ def staff_facts(inst: dict) -> dict:
     known: dict = {}
     if inst.get("terminal"):
         t = inst["terminal"]
-        known["terminal"] = {"site": t["site"], "from": t["from"].isoformat(), "to": t["to"].isoformat(),
-                             "hours": t["hours"]}
+        known["terminal"] = {
+            "site": t["site"],
+            "from": t["from"].isoformat(),
+            "to": t["to"].isoformat(),
+            "hours": t["hours"],
+        }
     if inst.get("local_night"):
         known["local_night"] = {inst["local_night"]["site"]: inst["local_night"]["premium"]}
     if inst.get("backdated"):
         b = inst["backdated"]
-        known["backdated"] = {"site": b["site"], "from_grade": b["from_grade"], "to_grade": b["to_grade"],
-                              "since": b["since"].isoformat()}
+        known["backdated"] = {
+            "site": b["site"],
+            "from_grade": b["from_grade"],
+            "to_grade": b["to_grade"],
+            "since": b["since"].isoformat(),
+        }
     if inst.get("transferred"):
         known["transferred"] = build_people(inst)[1]["transferred"]
+    if inst.get("award_from"):
+        known["award_from"] = inst["award_from"].isoformat()
+    if inst.get("arrears"):
+        a = inst["arrears"]
+        known["arrears"] = {
+            "weeks_ending": [(w + timedelta(days=6)).isoformat() for w in a["weeks"]],
+            "paid_on": a["paid_on"].isoformat(),
+        }
     return known
 
 
@@ -394,8 +402,10 @@ def build(name: str, inst: dict) -> None:
             bad.append(f"totals {key}: generator {value}, reference {delivered.get(key)}")
     assert not bad, f"{name}: generator and reference disagree:\n" + "\n".join(sorted(bad)[:40])
     n_under = sum(1 for r in register if float(r["difference_gbp"]) > 0)
-    print(f"{name}: {len(emps)} staff, {len(register)} register rows ({n_under} underpaid), "
-          f"underpaid {expected['total_underpaid_gbp']:.2f}, overpaid {expected['total_overpaid_gbp']:.2f}")
+    print(
+        f"{name}: {len(emps)} staff, {len(register)} register rows ({n_under} underpaid), "
+        f"underpaid {expected['total_underpaid_gbp']:.2f}, overpaid {expected['total_overpaid_gbp']:.2f}"
+    )
 
 
 def main() -> None:
