@@ -7,8 +7,10 @@ import json
 import re
 from pathlib import Path
 
+import _board_deck_staff as staff
 import docx
 import openpyxl
+from _board_deck_staff import month_name, unit_key
 from pptx import Presentation
 from pptx.util import Inches, Pt
 
@@ -96,10 +98,6 @@ def number(value) -> float | None:
         return None
 
 
-def unit_key(name) -> str:
-    return norm(name).casefold()
-
-
 def wide_sheet(ws) -> dict[str, dict[tuple[int, int], float]]:
     """Unit -> month -> value; flash columns (a header that is not a month) and total rows are left out."""
     rows = list(ws.iter_rows(values_only=True))
@@ -182,142 +180,10 @@ def flash_column(ws) -> dict[str, float]:
     return out
 
 
-def month_name(m: tuple[int, int]) -> str:
-    return dt.date(m[0], m[1], 1).strftime("%B %Y")
-
-
-AWAY = {"henrik": ["fri"], "oskar": ["mon"]}  # what their away replies say
-
-
-def _ask(person: str, question: str) -> str:
-    """One question to one of the client's people; '' when nobody can be asked (an instance without staff)."""
-    try:
-        import worktrial_kit as kit
-
-        r = kit.ask_when_in(person, question, AWAY.get(person, []))
-        return r.text if r.answered else ""
-    except Exception:  # no world in this instance
-        return ""
-
-
-def _staff() -> bool:
-    """Whether the instance has people to ask (bin/ask --who lists someone)."""
-    try:
-        import worktrial_kit as kit
-
-        return bool(kit.who())
-    except Exception:  # no world in this instance
-        return False
-
-
-def _eur_k(text: str) -> list[float]:
-    return [float(v.replace(",", "")) for v in re.findall(r"EUR ([\d,]+)k", text)]
-
-
-def ask_about_anomalies(units, rev, gp, cash, cust, flash_cash, flash_rev, cur_months, prev_months) -> dict:
-    """What only the client's people know, asked the way the pack's anomalies allow: a customer base that jumps
-    between two units at the quarter boundary and a quarter-end month of revenue far above its neighbours (the
-    controller), a month of lost customers far above the unit's
-    usual (sales operations), a quarter-end cash balance above both its neighbours (treasury) and a month whose
-    margin falls well below the quarter's other months (the shared service centre)."""
-    known: dict = {"reorg": None, "transferred": {}, "held_cash": {}, "recharge": {}, "deferred": {}}
-    first, before = cur_months[0], prev_months[-1]
-    jumps = {}
-    for u in units:
-        c = cust.get(unit_key(u), {})
-        if first in c and before in c and "closing" in c[before]:
-            gap = c[first]["opening"] - c[before]["closing"]
-            if abs(gap) >= 10:
-                jumps[u] = (c[before]["closing"], c[first]["opening"])
-    if len(jumps) >= 2:
-        names = sorted(jumps, key=lambda u: jumps[u][1] - jumps[u][0])
-        down, up = names[0], names[-1]
-        text = _ask("henrik", (
-            f"In the KPI pack {down} closes {month_name(before)} with {jumps[down][0]:.0f} customer accounts but "
-            f"opens {month_name(first)} with {jumps[down][1]:.0f}, while {up} goes from {jumps[up][0]:.0f} to "
-            f"{jumps[up][1]:.0f}, and the revenue of {down} steps down as that of {up} steps up. Did something "
-            "move between the two units, and what would the comparison quarter look like on the new structure?"))
-        m = re.search(r"revenue of EUR ([\d,]+)k.*?gross profit of EUR ([\d,]+)k.*?(\d+) customer accounts.*?"
-                      r"(\d+) (?:were )?lost", text, re.S)
-        if m:
-            known["reorg"] = {"from": down, "to": up, "revenue": float(m.group(1).replace(",", "")),
-                              "gross_profit": float(m.group(2).replace(",", "")), "opening": float(m.group(3)),
-                              "lost": float(m.group(4))}
-    for u in units:
-        c = cust.get(unit_key(u), {})
-        history = sorted(v["lost"] for k, v in c.items() if k < first)
-        if not history:
-            continue
-        usual = history[len(history) // 2]
-        for mo in cur_months:
-            lost = c.get(mo, {}).get("lost", 0.0)
-            if lost >= 15 and lost > 3 * max(usual, 1):
-                text = _ask("lukas", (
-                    f"{u} lost {lost:.0f} customer accounts in {month_name(mo)} in the KPI pack, against about "
-                    f"{usual:.0f} in a usual month. What happened that month - were those accounts really lost?"))
-                m = re.search(r"(\d+) of (?:them|those|the)", text) or re.search(r"(\d+) accounts", text)
-                if m:
-                    known["transferred"][u] = float(m.group(1))
-    for u in units:
-        c, last = cash.get(u, {}), cur_months[-1]
-        prior, after = c.get(cur_months[-2]), flash_cash.get(unit_key(u))
-        if last in c and prior and after and c[last] > 1.15 * max(prior, after):
-            text = _ask("sanne", (
-                f"The cash of {u} is EUR {c[last] / 1000:.2f}m at the end of {month_name(last)} against EUR "
-                f"{prior / 1000:.2f}m a month earlier and EUR {after / 1000:.2f}m in the flash month after it. "
-                "Is all of that quarter-end balance the unit's own cash?"))
-            found = _eur_k(text)
-            if found:
-                known["held_cash"][u] = found[0]
-    for u in units:
-        r_u, last = rev.get(u, {}), cur_months[-1]
-        prior, after = r_u.get(cur_months[-2]), flash_rev.get(unit_key(u))
-        g_u = gp.get(u, {})
-        margins = [100 * g_u.get(mo, 0.0) / r_u[mo] for mo in cur_months if r_u.get(mo)]
-        # a month of revenue that brings no cost with it: above its neighbours, and at a margin above the others
-        richer = len(margins) == 3 and margins[2] > (margins[0] + margins[1]) / 2 + 0.5
-        if last in r_u and prior and after and r_u[last] > 1.3 * max(prior, after) and richer:
-            text = _ask("henrik", (
-                f"The revenue of {u} is EUR {r_u[last] / 1000:.2f}m in {month_name(last)} against EUR "
-                f"{prior / 1000:.2f}m a month earlier and EUR {after / 1000:.2f}m in the flash month after it. Is "
-                "all of that month's revenue earned in the month?"))
-            found = _eur_k(text)
-            if found:
-                known["deferred"][u] = [[last[0], last[1], found[0]]]
-    for u in units:
-        r_u, g_u = rev.get(u, {}), gp.get(u, {})
-        margins = {mo: 100 * g_u[mo] / r_u[mo] for mo in cur_months if r_u.get(mo) and mo in g_u}
-        if len(margins) < 3:
-            continue
-        for mo, gm in margins.items():
-            others = [v for k, v in margins.items() if k != mo]
-            if gm < sum(others) / len(others) - 6.5:
-                text = _ask("oskar", (
-                    f"The gross margin of {u} in {month_name(mo)} is {gm:.1f}% in the KPI pack against "
-                    f"{others[0]:.1f}% and {others[1]:.1f}% in the other months of the quarter. Was something "
-                    "booked to its cost of sales that month that is not its own?"))
-                found = _eur_k(text)
-                if found:
-                    known["recharge"][u] = [[mo[0], mo[1], found[0]]]
-    return known
-
-
-def ask_what_changed(units, cur_months) -> dict:
-    """The pack is an export of one morning; before finalising, ask its owner whether anything was booked after
-    it. Credits agreed later reduce a unit's revenue and gross profit in the month they are booked to."""
-    text = _ask("henrik", (
-        "Before I finalise the board deck: has anything changed in the figures since the KPI pack was exported - "
-        "any entries booked in the close after the export that the pack does not have?"))
-    found, unit = _eur_k(text), next((u for u in units if u in text), None)
-    month = next((mo for mo in reversed(cur_months) if month_name(mo).split()[0] in text), cur_months[-1])
-    if not found or unit is None or "credit" not in text.lower():
-        return {}
-    return {unit: [[month[0], month[1], found[0]]]}
-
-
 def main(ask: bool = True, known: dict | None = None) -> None:
-    """Build the deck; `ask` puts the pack's anomalies to the client's people, `known` gives their answers
-    directly (the generator uses it to write the reference without a world)."""
+    """Build the deck; `ask` puts the pack's anomalies, then the open questions, to the client's people
+    (_board_deck_staff.py), `known` gives their answers directly (the generator uses it to write the reference
+    without a world)."""
     OUTPUT.mkdir(exist_ok=True)
     brief = read_brief(INPUT / "brief.docx")
     kv = brief["kv"]
@@ -331,16 +197,26 @@ def main(ask: bool = True, known: dict | None = None) -> None:
     units = list(rev)
     excluded = []
     if re.search(r"\bexclud", scope, re.I):
-        tail = scope[re.search(r"\bexclud", scope, re.I).start():].lower()
+        tail = scope[re.search(r"\bexclud", scope, re.I).start() :].lower()
         excluded = [u for u in units if u.lower() in tail]
     units = [u for u in units if u not in excluded]
     if known is None:
         known = {}
         if ask:
-            known = ask_about_anomalies(units, rev, gp, cash, cust, flash_column(wb["Cash"]),
-                                        flash_column(wb["Revenue"]), cur_months, prev_months)
-            if _staff():
-                known["credits"] = ask_what_changed(units, cur_months)
+            known = staff.ask_about_anomalies(
+                units,
+                rev,
+                gp,
+                cash,
+                cust,
+                flash_column(wb["Cash"]),
+                flash_column(wb["Revenue"]),
+                cur_months,
+                prev_months,
+            )
+            if staff._staff():  # then the open questions every owner gets before the deck is final
+                known["credits"] = staff.ask_what_changed(units, cur_months)
+                known |= staff.ask_open_questions(units, cur_months, prev_months, cust, known.get("transferred", {}))
     adjustments = []
 
     per_unit, totals_cur, totals_prev = {}, {}, {}
@@ -358,7 +234,26 @@ def main(ask: bool = True, known: dict | None = None) -> None:
             r_u[(y, mo)] = r_u.get((y, mo), 0.0) - amount
             g_u[(y, mo)] = g_u.get((y, mo), 0.0) - amount
             adjustments.append(f"{u}: EUR {amount / 1000:.2f}m of service credits booked after the pack")
-        args = (r_u, g_u, cash.get(u, {}), cust.get(unit_key(u), {}))
+        for y, mo, amount, cost in known.get("held_back", {}).get(u, []):
+            r_u[(y, mo)] = r_u.get((y, mo), 0.0) - amount
+            g_u[(y, mo)] = g_u.get((y, mo), 0.0) - (amount - cost)
+            adjustments.append(f"{u}: EUR {amount / 1000:.2f}m invoiced but held for the customer is not yet revenue")
+        cash_u = dict(cash.get(u, {}))
+        for y, mo, amount in known.get("overdraft", {}).get(u, []):
+            cash_u[(y, mo)] = cash_u.get((y, mo), 0.0) - amount
+            adjustments.append(
+                f"{u}: EUR {amount / 1000:.2f}m overdrawn outside the cash pool at the end of {month_name((y, mo))} "
+                "netted against cash"
+            )
+        cust_u = {m: dict(v) for m, v in cust.get(unit_key(u), {}).items()}
+        for y, mo, n, *closed_next in known.get("unclosed", {}).get(u, []):
+            row = cust_u.setdefault((y, mo), {"opening": 0.0, "lost": 0.0})
+            row["lost"] = row.get("lost", 0.0) + n
+            if closed_next and closed_next[0]:  # the CRM closed them the month after: out of its lost and its base
+                nxt = cust_u.setdefault((y + 1, 1) if mo == 12 else (y, mo + 1), {"opening": 0.0, "lost": 0.0})
+                nxt["lost"], nxt["opening"] = nxt.get("lost", 0.0) - n, nxt.get("opening", 0.0) - n
+            adjustments.append(f"{u}: {n:.0f} accounts that ended in {month_name((y, mo))} counted as lost then")
+        args = (r_u, g_u, cash_u, cust_u)
         c, p = quarter_amounts(cur_months, *args), quarter_amounts(prev_months, *args)
         reorg = known.get("reorg")
         if reorg and u in (reorg["from"], reorg["to"]):
@@ -388,18 +283,31 @@ def main(ask: bool = True, known: dict | None = None) -> None:
     for u in units:
         f = per_unit[u]
         if "revenue" in th and f["revenue_change_pct"] < -th["revenue"]:
-            risks.append((u, "revenue", f"revenue EUR {f['revenue_eur_m']:.1f}m, {f['revenue_change_pct']:+.1f}% "
-                                        f"on {comparison} (flag: down more than {th['revenue']:.1f}%)"))
+            risks.append(
+                (
+                    u,
+                    "revenue",
+                    f"revenue EUR {f['revenue_eur_m']:.1f}m, {f['revenue_change_pct']:+.1f}% "
+                    f"on {comparison} (flag: down more than {th['revenue']:.1f}%)",
+                )
+            )
         drop = f["gross_margin_pct"] - f["gross_margin_prior_pct"]
         if "gross_margin" in th and drop < -th["gross_margin"]:
-            risks.append((u, "gross_margin", f"gross margin {f['gross_margin_pct']:.1f}%, down {-drop:.1f} points "
-                                             f"from {f['gross_margin_prior_pct']:.1f}% (flag: more than "
-                                             f"{th['gross_margin']:.1f} points)"))
+            risks.append(
+                (
+                    u,
+                    "gross_margin",
+                    f"gross margin {f['gross_margin_pct']:.1f}%, down {-drop:.1f} points "
+                    f"from {f['gross_margin_prior_pct']:.1f}% (flag: more than "
+                    f"{th['gross_margin']:.1f} points)",
+                )
+            )
         if "churn" in th and f["churn_pct"] > th["churn"]:
             risks.append((u, "churn", f"quarterly churn {f['churn_pct']:.1f}% (flag: above {th['churn']:.1f}%)"))
         if "cash" in th and f["closing_cash_eur_m"] < th["cash"]:
-            risks.append((u, "cash", f"closing cash EUR {f['closing_cash_eur_m']:.1f}m (flag: below EUR "
-                                     f"{th['cash']:.1f}m)"))
+            risks.append(
+                (u, "cash", f"closing cash EUR {f['closing_cash_eur_m']:.1f}m (flag: below EUR {th['cash']:.1f}m)")
+            )
 
     r4 = lambda d: {k: round(v, 4) for k, v in d.items()}  # noqa: E731
     figures = {
@@ -454,35 +362,66 @@ def main(ask: bool = True, known: dict | None = None) -> None:
                 lines.append("Like-for-like adjustments: " + "; ".join(adjustments))
             bullets(title, lines)
         elif "revenue" in key:
-            bullets(title, [
-                f"{u}: EUR {f['revenue_eur_m']:.1f}m in {quarter} vs EUR {f['revenue_prior_eur_m']:.1f}m in "
-                f"{comparison} ({f['revenue_change_pct']:+.1f}%)" for u, f in per_unit.items()
-            ] + [f"Group: EUR {g['revenue_eur_m']:.1f}m vs EUR {g['revenue_prior_eur_m']:.1f}m"])
+            bullets(
+                title,
+                [
+                    f"{u}: EUR {f['revenue_eur_m']:.1f}m in {quarter} vs EUR {f['revenue_prior_eur_m']:.1f}m in "
+                    f"{comparison} ({f['revenue_change_pct']:+.1f}%)"
+                    for u, f in per_unit.items()
+                ]
+                + [f"Group: EUR {g['revenue_eur_m']:.1f}m vs EUR {g['revenue_prior_eur_m']:.1f}m"],
+            )
         elif "margin" in key or "churn" in key:
-            bullets(title, [
-                f"{u}: gross margin {f['gross_margin_pct']:.1f}% ({comparison} {f['gross_margin_prior_pct']:.1f}%); "
-                f"churn {f['churn_pct']:.1f}% ({comparison} {f['churn_prior_pct']:.1f}%)" for u, f in per_unit.items()
-            ] + [f"Group: gross margin {g['gross_margin_pct']:.1f}%; churn {g['churn_pct']:.1f}%"])
+            bullets(
+                title,
+                [
+                    f"{u}: gross margin {f['gross_margin_pct']:.1f}% "
+                    f"({comparison} {f['gross_margin_prior_pct']:.1f}%); churn {f['churn_pct']:.1f}% "
+                    f"({comparison} {f['churn_prior_pct']:.1f}%)"
+                    for u, f in per_unit.items()
+                ]
+                + [f"Group: gross margin {g['gross_margin_pct']:.1f}%; churn {g['churn_pct']:.1f}%"],
+            )
         elif "cash" in key:
-            bullets(title, [
-                f"{u}: EUR {f['closing_cash_eur_m']:.1f}m ({comparison} EUR {f['closing_cash_prior_eur_m']:.1f}m)"
-                for u, f in per_unit.items()
-            ] + [f"Group closing cash: EUR {g['closing_cash_eur_m']:.1f}m"])
+            bullets(
+                title,
+                [
+                    f"{u}: EUR {f['closing_cash_eur_m']:.1f}m ({comparison} EUR {f['closing_cash_prior_eur_m']:.1f}m)"
+                    for u, f in per_unit.items()
+                ]
+                + [f"Group closing cash: EUR {g['closing_cash_eur_m']:.1f}m"],
+            )
         elif "quarter-over-quarter" in key or "summary" in key:
             s = prs.slides.add_slide(prs.slide_layouts[5])
             s.shapes.title.text = title
-            header = ["Business unit", "Revenue prior (EUR m)", "Revenue current (EUR m)", "Revenue change %",
-                      "Gross margin prior %", "Gross margin current %", "Churn prior %", "Churn current %"]
+            header = [
+                "Business unit",
+                "Revenue prior (EUR m)",
+                "Revenue current (EUR m)",
+                "Revenue change %",
+                "Gross margin prior %",
+                "Gross margin current %",
+                "Churn prior %",
+                "Churn current %",
+            ]
             body = [(u, per_unit[u]) for u in units] + [("Group", g)]
-            shape = s.shapes.add_table(len(body) + 1, len(header), Inches(0.3), Inches(1.6), Inches(9.4),
-                                       Inches(0.45) * (len(body) + 1))
+            shape = s.shapes.add_table(
+                len(body) + 1, len(header), Inches(0.3), Inches(1.6), Inches(9.4), Inches(0.45) * (len(body) + 1)
+            )
             table = shape.table
             for j, h in enumerate(header):
                 table.cell(0, j).text = h
             for i, (name, f) in enumerate(body, start=1):
-                vals = [name, f"{f['revenue_prior_eur_m']:.1f}", f"{f['revenue_eur_m']:.1f}",
-                        f"{f['revenue_change_pct']:+.1f}%", f"{f['gross_margin_prior_pct']:.1f}%",
-                        f"{f['gross_margin_pct']:.1f}%", f"{f['churn_prior_pct']:.1f}%", f"{f['churn_pct']:.1f}%"]
+                vals = [
+                    name,
+                    f"{f['revenue_prior_eur_m']:.1f}",
+                    f"{f['revenue_eur_m']:.1f}",
+                    f"{f['revenue_change_pct']:+.1f}%",
+                    f"{f['gross_margin_prior_pct']:.1f}%",
+                    f"{f['gross_margin_pct']:.1f}%",
+                    f"{f['churn_prior_pct']:.1f}%",
+                    f"{f['churn_pct']:.1f}%",
+                ]
                 for j, v in enumerate(vals):
                     table.cell(i, j).text = v
             for row in table.rows:
