@@ -1,13 +1,18 @@
-"""incident_report's hard instance: the staff hold the facts its logs only hint at, their gates meet the standard,
-and the report names what ended the impact."""
+"""incident_report's hard instance: the staff hold the facts its logs only hint at and three they do not hint at,
+their gates meet the standard, the report names what ended the impact, and missing any staff fact costs score."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
+import shutil
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 FAMILY = REPO / "suites/deliverables/incident_report"
@@ -67,10 +72,35 @@ def test_the_people_know_what_the_logs_only_hint_at() -> None:
     assert f"{first} to .{last.rsplit('.', 1)[1]}" in people
     charged = sc["charged_no_order"]
     assert f"{charged['orders']} customers were charged {charged['amount']}" in people
-    # none of the four is stated in any input; nothing in them points at the settlement (the one refund
-    # webhook error at 18:44 is an unrelated distractor)
+    gw = build.other_gateway(sc)
+    assert (
+        f"between {gw['from']} and {gw['until']} UTC {gw['node']} answered {gw['failed']} of its {gw['requests']}"
+        in people
+    )
+    worst, tail = gw["worst"], gw["tail"]
+    assert f"worst minute was {worst[0]}, {worst[1]} of {worst[2]}" in people
+    assert f"failing {tail[0]} to {tail[1]} of about {tail[2]} requests a minute from 19:43 to 19:47" in people
+    freeze = sc["change_freeze"]
+    assert f"since Monday {freeze['from']} (it runs to {freeze['until']})" in people
+    assert f"on Tuesday {freeze['granted']} for an exception" in people
+    # Daan's evidence fact accepts the counts the logs give, and his answer repeats them
+    ana = _module("incident_analysis", FAMILY / "hidden/solutions/_analysis.py")
+    theirs = [r for r in _requests(ana) if r[2] in build.LOAD_TEST_IPS]
+    n, bad = len(theirs), sum(r[4] >= 500 for r in theirs)
+    assert f"{n} requests that day, {bad} of them" in people
+    figures = {f["describe"]: f for f in tomllib.loads(people)["fact"][0]["evidence"]["figures"]}
+    assert figures["how many requests the gateway logs show from those addresses"]["min"] <= n
+    assert n <= figures["how many requests the gateway logs show from those addresses"]["max"]
+    assert (
+        figures["how many of their requests got a 5xx"]["min"]
+        <= bad
+        <= figures["how many of their requests got a 5xx"]["max"]
+    )
+    # none of the six is stated in any input; nothing in them points at the settlement (the one refund
+    # webhook error at 18:44 is an unrelated distractor), the Belgian gateway or the change freeze
     inputs = HARD / "workspace/input"
     texts = [p.read_text() for p in inputs.rglob("*") if p.is_file() and p.suffix in (".log", ".txt")]
+    texts += [_gunzip(p) for p in inputs.rglob("*.gz")]
     for said in (
         "187 s",
         "terminat",
@@ -84,8 +114,36 @@ def test_the_people_know_what_the_logs_only_hint_at() -> None:
         "captured",
         f"{charged['orders']} customers",
         charged["amount"].split()[-1],
+        "gw-c",
+        "belgi",
+        "antwerp",
+        ".be/",
+        "kestrellane.be",
+        "checkout-api-be",
+        "circuit breaker",
+        "freeze",
+        "exception",
+        "advisory",
     ):
         assert not any(said in t.casefold() for t in texts), said
+
+
+def _gunzip(path: Path) -> str:
+    import gzip
+
+    return gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
+
+
+def _requests(ana: ModuleType) -> list:
+    """The analysis module's gateway requests of the hard inputs (it reads input/ from the working directory)."""
+    import os
+
+    here = os.getcwd()
+    try:
+        os.chdir(HARD / "workspace")
+        return ana.gateway_requests()
+    finally:
+        os.chdir(here)
 
 
 def test_only_the_hard_instance_has_staff(tmp_path: Path) -> None:
@@ -115,10 +173,77 @@ def test_without_the_staff_the_figures_are_wrong(tmp_path: Path) -> None:
     got = json.loads((tmp_path / "output/impact.json").read_text())
     want = json.loads((HARD / "hidden/reference/impact.json").read_text())
     assert got["start"] < want["start"] and got["end"] != want["end"]  # gw-b's slow clock
-    assert got["failed_requests"] > 1.1 * want["failed_requests"]  # the soak test counted as users
+    # the soak test counted as users, gw-c's failed requests left out
+    assert abs(got["failed_requests"] - want["failed_requests"]) > 0.1 * want["failed_requests"]
     checks = _module("incident_checks", FAMILY / "hidden/checks.py")
     out, ref = Tree(tmp_path / "output"), Tree(HARD / "hidden/reference")
     assert checks.mitigation_named(out, ref, _params("export_workers"))[0] == 0.0  # the revert credited
     assert checks.customer_impact(out, ref, _params("export_workers"))[0] == 0.0  # the settlement unknown
     score, evidence = checks.timeline_events(out, ref, {})
     assert score == 0.7 and "database 19:39:52" in evidence
+
+
+def _deliver(tmp_path: Path, name: str, facts: dict) -> Path:
+    """The analysis run on a copy of the hard inputs with `facts` (what the staff told), as the reference does."""
+    work = tmp_path / name
+    shutil.copytree(HARD / "workspace/input", work / "input")
+    (work / "output").mkdir()
+    script = FAMILY / "hidden/solutions/_analysis.py"
+    subprocess.run([sys.executable, str(script), json.dumps(facts)], cwd=work, check=True, capture_output=True)
+    return work / "output"
+
+
+def _grade(tmp_path: Path, output: Path) -> tuple[float, dict[str, float]]:
+    from worktrial.grading import grade_deliverable
+    from worktrial.grading.deliverable import limits_of
+    from worktrial.tasks import load_family
+
+    instance = load_family(FAMILY).instance("export_workers")
+    grader = instance.config.grader
+    hidden = tmp_path / "hidden"
+    if not hidden.exists():
+        instance.materialise_tree("hidden", hidden)
+    result = grade_deliverable(
+        output,
+        hidden / grader.reference_dir.removeprefix("hidden/"),
+        grader.checks,
+        limits=limits_of(grader),
+        hidden=hidden,
+        params=dict(instance.params),
+    )
+    assert not result.errors, result.errors
+    return result.score, {c.name: c.value for c in result.components if c.value is not None and not c.gate}
+
+
+HINTED = ("clock_slow", "not_users", "mitigation")  # each shown by an anomaly in the logs
+NOWHERE = ("charged_no_order", "other_gateway", "change_process")  # hinted nowhere: open questions only
+needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+
+
+@needs_bwrap
+def test_missing_any_staff_fact_costs_score_and_the_hinted_ones_alone_stay_near_the_hard_target(
+    tmp_path: Path,
+) -> None:
+    build = _module("incident_build", FAMILY / "hidden/build_inputs.py")
+    known = build.staff_facts(build.SCENARIOS["export_workers"])
+    assert set(known) == set(HINTED + NOWHERE)
+    assert _grade(tmp_path, _deliver(tmp_path, "all", known))[0] == 1.0
+    lost, parts_of = {}, {}
+    for fact in known:
+        score, parts = _grade(tmp_path, _deliver(tmp_path, f"no-{fact}", {k: v for k, v in known.items() if k != fact}))
+        lost[fact], parts_of[fact] = 1.0 - score, parts
+    assert all(v >= 0.05 for v in lost.values()), lost
+    # each fact hinted nowhere moves what its check weighs: gw-c the failed requests, the window's end and the
+    # duration; the freeze the root cause's change process; the settlement the customer impact
+    gw = parts_of["other_gateway"]
+    assert gw["impact_failed_requests"] == 0 and gw["impact_window"] == 0.5 and gw["impact_duration"] == 0, gw
+    assert parts_of["change_process"]["report_change_process"] == 0, parts_of["change_process"]
+    assert parts_of["charged_no_order"]["report_customer_impact"] == 0, parts_of["charged_no_order"]
+    assert lost["other_gateway"] >= 0.2 and lost["charged_no_order"] >= 0.1, lost
+    # a worker who handles every trap in the files and asks about every anomaly but asks nobody an open question
+    hinted = _grade(tmp_path, _deliver(tmp_path, "hinted", {k: v for k, v in known.items() if k in HINTED}))[0]
+    assert 0.5 <= hinted <= 0.6, hinted
+    # and one who asks everybody openly but shows no anomaly: the gated facts weigh as much as those hinted nowhere
+    nowhere = _grade(tmp_path, _deliver(tmp_path, "open", {k: v for k, v in known.items() if k in NOWHERE}))[0]
+    assert nowhere <= 0.52, nowhere
+    assert _grade(tmp_path, _deliver(tmp_path, "nobody", {}))[0] <= 0.4

@@ -6,22 +6,35 @@ hidden/reference/; it returns (value in [0, 1], evidence).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
 import io
 import json
 import re
 
-UTC = dt.timezone.utc
-TOLERANCE_S = 60          # a key event must be placed within a minute of the reference time
-MAX_ROWS = 20             # the timeline is a list of key events, not a log dump
+UTC = dt.UTC
+TOLERANCE_S = 60  # a key event must be placed within a minute of the reference time
+MAX_ROWS = 20  # the timeline is a list of key events, not a log dump
 
 COMPONENTS = {
     "gateway": {"gateway", "gw", "nginx", "edge", "load balancer", "lb", "api gateway", "ingress", "proxy"},
     "app": {"app", "application", "checkout-api", "checkout api", "service", "api", "backend"},
     "database": {"database", "db", "postgres", "postgresql", "pg", "primary"},
-    "oncall": {"oncall", "on-call", "on call", "chat", "slack", "pagerduty", "incident", "team", "sre",
-               "incident channel", "people", "responders"},
+    "oncall": {
+        "oncall",
+        "on-call",
+        "on call",
+        "chat",
+        "slack",
+        "pagerduty",
+        "incident",
+        "team",
+        "sre",
+        "incident channel",
+        "people",
+        "responders",
+    },
 }
 
 
@@ -41,8 +54,14 @@ def _when(text: str) -> dt.datetime | None:
     try:
         x = dt.datetime.fromisoformat(s)
     except ValueError:
-        for fmt in ("%Y-%m-%d %H:%M:%S%z", "%Y-%m-%d %H:%M%z", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M",
-                    "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M"):
+        for fmt in (
+            "%Y-%m-%d %H:%M:%S%z",
+            "%Y-%m-%d %H:%M%z",
+            "%Y-%m-%d %H:%M:%S",
+            "%Y-%m-%d %H:%M",
+            "%d/%m/%Y %H:%M:%S",
+            "%d/%m/%Y %H:%M",
+        ):
             try:
                 x = dt.datetime.strptime(s, fmt)
                 break
@@ -65,7 +84,7 @@ def _rows(tree, path: str) -> list[dict[str, str]]:
     if not rows:
         return []
     head = [h.strip().casefold() for h in rows[0]]
-    return [dict(zip(head, r)) for r in rows[1:]]
+    return [dict(zip(head, r, strict=False)) for r in rows[1:]]
 
 
 def timeline_events(output, reference, params):
@@ -167,7 +186,7 @@ def _section(blocks, name: str) -> list[str] | None:
         return None
     level = blocks[hits[0]][0]
     body = []
-    for lv, tx in blocks[hits[0] + 1:]:
+    for lv, tx in blocks[hits[0] + 1 :]:
         if lv is not None and lv <= level:
             break
         if tx.strip():
@@ -179,10 +198,8 @@ def _numbers(text: str) -> list[float]:
     out = []
     for m in re.finditer(r"\d[\d,\u202f\u00a0]*(?:\.\d+)?", text):
         s = re.sub(r"[,\u202f\u00a0]", "", m.group(0))
-        try:
+        with contextlib.suppress(ValueError):
             out.append(float(s))
-        except ValueError:
-            pass
     return out
 
 
@@ -209,22 +226,36 @@ def report_facts(output, reference, params):
     summary = _section(blocks, "summary")
     stext = "\n".join(summary or [])
     start, end = _when(want["start"]), _when(want["end"])
-    items.append((summary is not None and _clock(stext, start) and _clock(stext, end),
-                  "Summary does not give the impact window (start and end, UTC)"))
+    items.append(
+        (
+            summary is not None and _clock(stext, start) and _clock(stext, end),
+            "Summary does not give the impact window (start and end, UTC)",
+        )
+    )
     fr = float(want["failed_requests"])
-    items.append((any(abs(n - fr) <= max(1.0, 0.01 * fr) for n in nums),
-                  "the failed requests are not stated"))
+    items.append((any(abs(n - fr) <= max(1.0, 0.01 * fr) for n in nums), "the failed requests are not stated"))
     dur = float(want["duration_minutes"])
-    items.append((any(abs(float(m.group(1)) - dur) <= 1 for m in re.finditer(r"(\d+)\s*(?:-\s*)?min", full)),
-                  "the duration is not stated"))
+    items.append(
+        (
+            any(abs(float(m.group(1)) - dur) <= 1 for m in re.finditer(r"(\d+)\s*(?:-\s*)?min", full)),
+            "the duration is not stated",
+        )
+    )
     peak = float(want["error_rate_peak"])
-    items.append((any(abs(float(m.group(1)) - peak) <= 0.5 for m in re.finditer(r"(\d+(?:\.\d+)?)\s*%", full)),
-                  "the peak error rate is not stated"))
+    items.append(
+        (
+            any(abs(float(m.group(1)) - peak) <= 0.5 for m in re.finditer(r"(\d+(?:\.\d+)?)\s*%", full)),
+            "the peak error rate is not stated",
+        )
+    )
 
     cause = _section(blocks, "root cause")
     ctext = " ".join(cause or []).casefold()
-    groups = [[w.strip().casefold() for w in g.split(",") if w.strip()]
-              for g in str(params.get("root_cause_terms", "")).split("|") if g.strip()]
+    groups = [
+        [w.strip().casefold() for w in g.split(",") if w.strip()]
+        for g in str(params.get("root_cause_terms", "")).split("|")
+        if g.strip()
+    ]
     for g in groups:
         items.append((cause is not None and any(w in ctext for w in g), f"Root cause does not mention {g[0]!r}"))
 
@@ -260,8 +291,11 @@ def customer_impact(output, reference, params):
         return 0.0, f"cannot read incident_report.docx: {e}"
     text = " ".join(" ".join((_section(blocks, "summary") or []) + (_section(blocks, "impact") or [])).split())
     nums = _numbers(text)
-    groups = [[w.strip().casefold() for w in g.split(",") if w.strip()]
-              for g in str(params.get("customer_impact_terms", "")).split("|") if g.strip()]
+    groups = [
+        [w.strip().casefold() for w in g.split(",") if w.strip()]
+        for g in str(params.get("customer_impact_terms", "")).split("|")
+        if g.strip()
+    ]
     if not groups:
         fr = float(json.loads(reference.read_one("impact.json")[1])["failed_requests"])
         groups = [[f"{fr:.0f}"]]
@@ -274,5 +308,31 @@ def customer_impact(output, reference, params):
         if not ok:
             missing.append(g[0])
     if missing:
-        return 0.0, f"neither the Summary nor the Impact section states the customer impact ({len(missing)} of {len(groups)} terms missing)"
+        return 0.0, (
+            f"neither the Summary nor the Impact section states the customer impact "
+            f"({len(missing)} of {len(groups)} terms missing)"
+        )
     return 1.0, "the customer impact is stated"
+
+
+def change_process(output, reference, params):
+    """The Summary or the Root cause section says which change triggered the incident and how it reached production:
+    each group of `change_terms` (comma-separated alternatives; any of them will do)."""
+    try:
+        blocks = _blocks(output.read_one("incident_report.docx")[1])
+    except Exception as e:
+        return 0.0, f"cannot read incident_report.docx: {e}"
+    text = " ".join(" ".join((_section(blocks, "summary") or []) + (_section(blocks, "root cause") or [])).split())
+    text = text.casefold()
+    groups = [
+        [w.strip().casefold() for w in g.split(",") if w.strip()]
+        for g in str(params.get("change_terms", "")).split("|")
+        if g.strip()
+    ]
+    missing = sum(not any(w in text for w in g) for g in groups)
+    if missing:
+        return 0.0, (
+            f"neither the Summary nor the Root cause says how the triggering change reached production "
+            f"({missing} of {len(groups)} terms missing)"
+        )
+    return 1.0, "the report says how the change reached production"
