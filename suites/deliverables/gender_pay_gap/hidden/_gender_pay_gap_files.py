@@ -76,7 +76,7 @@ def write_hr_master(path: Path, story: Story, rng: random.Random) -> None:
     ws.append(["Run 07/04/2026 08:12 by d.hebden"])
     ws.append([])
     head = ["Employee No", "Surname", "Forename", "Gender", "Site", "Job Title", "Payroll", "Contract",
-            "Contracted Hrs/Wk", "Start Date", "Leaving Date", "Effective From", "Effective To", "Notes"]
+            "Contracted Hrs/Wk", "Salary (FTE) / Hourly Rate", "Start Date", "Leaving Date", "Effective From", "Effective To", "Notes"]
     ws.append(head)
     rows = []
     for p in story.people:
@@ -97,12 +97,13 @@ def write_hr_master(path: Path, story: Story, rng: random.Random) -> None:
         if "redundant" in p.tags:
             note = "Redundancy - notice to 30/04/2026"
         eff_from = p.start
+        pay_cell = p.salary if p.payroll == "M" else p.rate
         for eff_to, hours, title in p.history:
             rows.append([p.id, sur, fore, gender, SITES[p.site], title, payroll, contract, _hours_text(rng, hours, p.family == "flex"),
-                         _date_cell(rng, p.start), None, _date_cell(rng, p.start), _date_cell(rng, eff_to), "Superseded by change 01/03/2026"])
+                         pay_cell, _date_cell(rng, p.start), None, _date_cell(rng, p.start), _date_cell(rng, eff_to), "Superseded by change 01/03/2026"])
             eff_from = eff_to + timedelta(days=1)
         rows.append([p.id, sur, fore, gender, SITES[p.site], p.title, payroll, contract, _hours_text(rng, p.hours, p.family == "flex"),
-                     _date_cell(rng, p.start), _date_cell(rng, p.leaving), _date_cell(rng, eff_from), None, note])
+                     pay_cell, _date_cell(rng, p.start), _date_cell(rng, p.leaving), _date_cell(rng, eff_from), None, note])
     rng.shuffle(rows)
     rows.sort(key=lambda r: r[0])
     for r in rng.sample(rows, 9):
@@ -195,7 +196,12 @@ def write_leave(path: Path, story: Story, rng: random.Random) -> None:
         if p.leave:
             a = date(2026, 3, 30) - timedelta(days=rng.choice([0, 7, 21, 40, 60]))
             b = date(2026, 4, 5) + timedelta(days=rng.choice([0, 5, 12, 30, 120]))
-            note = {"mat_full": "Week 6 of maternity leave", "smp": "Maternity leave"}.get(p.leave, "")
+            note = {
+                "mat_full": "Week 6 of maternity leave",
+                "smp": "Maternity leave",
+                "csp": "Company sick pay at full rate",
+                "ssp": "Company sick pay exhausted - SSP only",
+            }.get(p.leave, "")
             if p.leave == "hol":
                 a, b = date(2026, 3, 30), date(2026, 4, 2)
             rows.append([p.id, p.name, LEAVE_TYPES[p.leave], _date_cell(rng, a), _date_cell(rng, b), note])
