@@ -265,9 +265,6 @@ def bonus_lines(people: list, rng: random.Random, inst: dict) -> None:
         if p.payroll == "W" and employed(p, date(2025, 12, 19)) and rng.random() < 0.92:
             amt = {"driver": 220.0, "flex": 90.0}.get(fam, 180.0 * p.hours / 40)
             items.append((date(2025, 12, 19), p, "Site productivity bonus H1", date(2025, 4, 1), date(2025, 9, 30), money(amt), "Cash", ""))
-    for p in people:
-        if p.kind == "hull":
-            items.append((date(2026, 3, 20), p, "Hull cross-dock productivity bonus", date(2026, 2, 1), date(2026, 3, 15), 300.0, "Cash", "Paid through the transferor's bureau, period 3"))
     pool = [p for p in people if p.kind == "employee" and "starter" not in p.tags]
     for p in rng.sample(pool, inst["vouchers"]):
         d = date(2025, 5, 2) + timedelta(days=rng.randint(0, 320))
