@@ -75,8 +75,23 @@ def write_hr_master(path: Path, story: Story, rng: random.Random) -> None:
     ws.append(["Calderbrook Distribution Ltd - HR master export (all employees, current and leavers since 01/01/2026)"])
     ws.append(["Run 07/04/2026 08:12 by d.hebden"])
     ws.append([])
-    head = ["Employee No", "Surname", "Forename", "Gender", "Site", "Job Title", "Payroll", "Contract",
-            "Contracted Hrs/Wk", "Salary (FTE) / Hourly Rate", "Start Date", "Leaving Date", "Effective From", "Effective To", "Notes"]
+    head = [
+        "Employee No",
+        "Surname",
+        "Forename",
+        "Gender",
+        "Site",
+        "Job Title",
+        "Payroll",
+        "Contract",
+        "Contracted Hrs/Wk",
+        "Salary (FTE) / Hourly Rate",
+        "Start Date",
+        "Leaving Date",
+        "Effective From",
+        "Effective To",
+        "Notes",
+    ]
     ws.append(head)
     rows = []
     for p in story.people:
@@ -88,7 +103,10 @@ def write_hr_master(path: Path, story: Story, rng: random.Random) -> None:
         payroll = {"M": "Monthly", "W": "Weekly", "B": "Bureau (4-weekly)"}[p.payroll]
         contract = "Flex (zero hours)" if p.family == "flex" else rng.choice(["Permanent"] * 6 + ["Fixed term"])
         if p.kind == "hull":
-            note = "TUPE transfer 01/02/2026 from Humberside Cross-Dock Services Ltd; paid by the transferor's bureau until July 2026"
+            note = (
+                "TUPE transfer 01/02/2026 from Humberside Cross-Dock Services Ltd; "
+                "paid by the transferor's bureau until July 2026"
+            )
             if hard:
                 gender = None
                 note += "; gender not held (transferor data)"
@@ -99,11 +117,45 @@ def write_hr_master(path: Path, story: Story, rng: random.Random) -> None:
         eff_from = p.start
         pay_cell = p.salary if p.payroll == "M" else p.rate
         for eff_to, hours, title in p.history:
-            rows.append([p.id, sur, fore, gender, SITES[p.site], title, payroll, contract, _hours_text(rng, hours, p.family == "flex"),
-                         pay_cell, _date_cell(rng, p.start), None, _date_cell(rng, p.start), _date_cell(rng, eff_to), "Superseded by change 01/03/2026"])
+            rows.append(
+                [
+                    p.id,
+                    sur,
+                    fore,
+                    gender,
+                    SITES[p.site],
+                    title,
+                    payroll,
+                    contract,
+                    _hours_text(rng, hours, p.family == "flex"),
+                    pay_cell,
+                    _date_cell(rng, p.start),
+                    None,
+                    _date_cell(rng, p.start),
+                    _date_cell(rng, eff_to),
+                    "Superseded by change 01/03/2026",
+                ]
+            )
             eff_from = eff_to + timedelta(days=1)
-        rows.append([p.id, sur, fore, gender, SITES[p.site], p.title, payroll, contract, _hours_text(rng, p.hours, p.family == "flex"),
-                     pay_cell, _date_cell(rng, p.start), _date_cell(rng, p.leaving), _date_cell(rng, eff_from), None, note])
+        rows.append(
+            [
+                p.id,
+                sur,
+                fore,
+                gender,
+                SITES[p.site],
+                p.title,
+                payroll,
+                contract,
+                _hours_text(rng, p.hours, p.family == "flex"),
+                pay_cell,
+                _date_cell(rng, p.start),
+                _date_cell(rng, p.leaving),
+                _date_cell(rng, eff_from),
+                None,
+                note,
+            ]
+        )
     rng.shuffle(rows)
     rows.sort(key=lambda r: r[0])
     for r in rng.sample(rows, 9):
@@ -116,8 +168,23 @@ def write_hr_master(path: Path, story: Story, rng: random.Random) -> None:
 def write_payroll(path: Path, story: Story, rng: random.Random) -> None:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["Payroll", "Employee No", "Employee Name", "Period", "Period Start", "Period End", "Pay Date", "Run",
-                "Element", "Description", "Units", "Rate", "Amount"])
+    w.writerow(
+        [
+            "Payroll",
+            "Employee No",
+            "Employee Name",
+            "Period",
+            "Period Start",
+            "Period End",
+            "Pay Date",
+            "Run",
+            "Element",
+            "Description",
+            "Units",
+            "Rate",
+            "Amount",
+        ]
+    )
     rows, dup = [], []
     for p in story.people:
         if p.payroll not in ("M", "W"):
@@ -126,9 +193,21 @@ def write_payroll(path: Path, story: Story, rng: random.Random) -> None:
             code = ln["code"]
             shown = code if rng.random() > 0.04 else rng.choice([code.lower(), code + " "])
             run = ln["run"] or "WEEKLY"
-            r = ["MONTHLY" if p.payroll == "M" else "WEEKLY", p.id, p.name, ln["period"], ln["start"].strftime("%d/%m/%Y"),
-                 ln["end"].strftime("%d/%m/%Y"), ln["paid"].strftime("%d/%m/%Y"), run, shown, DESCR[code],
-                 f"{ln['units']:g}", f"{ln['rate']:.4f}".rstrip("0").rstrip("."), _amount_text(rng, ln["amount"])]
+            r = [
+                "MONTHLY" if p.payroll == "M" else "WEEKLY",
+                p.id,
+                p.name,
+                ln["period"],
+                ln["start"].strftime("%d/%m/%Y"),
+                ln["end"].strftime("%d/%m/%Y"),
+                ln["paid"].strftime("%d/%m/%Y"),
+                run,
+                shown,
+                DESCR[code],
+                f"{ln['units']:g}",
+                f"{ln['rate']:.4f}".rstrip("0").rstrip("."),
+                _amount_text(rng, ln["amount"]),
+            ]
             rows.append(r)
             if p.payroll == "W" and p.site == story.inst["dup_site"] and ln["end"] == pay.RELEVANT_WEEK:
                 dup.append(list(r))
@@ -144,8 +223,12 @@ def write_bureau(path: Path, story: Story, rng: random.Random) -> None:
     hull = [p for p in story.people if p.kind == "hull"]
     for n, (s, e, paid) in pay.BUREAU.items():
         ws = wb.create_sheet(f"Period {n}")
-        ws.append([f"Humberside Cross-Dock Services Ltd - payroll bureau - Period {n} {s.strftime('%d.%m.%Y')} to "
-                   f"{e.strftime('%d.%m.%Y')}, paid {paid.strftime('%d.%m.%Y')} (four-weekly)"])
+        ws.append(
+            [
+                f"Humberside Cross-Dock Services Ltd - payroll bureau - Period {n} {s.strftime('%d.%m.%Y')} to "
+                f"{e.strftime('%d.%m.%Y')}, paid {paid.strftime('%d.%m.%Y')} (four-weekly)"
+            ]
+        )
         ws.append(["Client: Calderbrook Distribution Ltd (transferred staff, Hull)"])
         head = ["Emp Ref", "Name"] + ([] if hard else ["Sex"]) + ["Contract Hrs", "Element", "Hours", "Rate", "Amount"]
         ws.append(head)
@@ -153,7 +236,11 @@ def write_bureau(path: Path, story: Story, rng: random.Random) -> None:
             for ln in p.lines:
                 if ln["period"] != f"Period {n}":
                     continue
-                row = [p.id, p.name] + ([] if hard else [p.gender]) + [40, ln["code"], ln["units"], ln["rate"], ln["amount"]]
+                row = (
+                    [p.id, p.name]
+                    + ([] if hard else [p.gender])
+                    + [40, ln["code"], ln["units"], ln["rate"], ln["amount"]]
+                )
                 ws.append(row)
     save_workbook(wb, path)
 
@@ -161,13 +248,38 @@ def write_bureau(path: Path, story: Story, rng: random.Random) -> None:
 def write_bonus_ledger(path: Path, story: Story, rng: random.Random) -> None:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["Ledger Ref", "Employee No", "Name", "Scheme", "Period From", "Period To", "Date Paid", "Amount", "Type", "Notes"])
+    w.writerow(
+        [
+            "Ledger Ref",
+            "Employee No",
+            "Name",
+            "Scheme",
+            "Period From",
+            "Period To",
+            "Date Paid",
+            "Amount",
+            "Type",
+            "Notes",
+        ]
+    )
     rows = []
     for p in story.people:
         for b in p.bonuses:
             fmt = rng.choice(["%d/%m/%Y", "%d/%m/%Y", "%Y-%m-%d", "%d-%b-%Y"])
-            rows.append([b["ref"], p.id, p.name, b["scheme"], b["from"].strftime("%d/%m/%Y"), b["to"].strftime("%d/%m/%Y"),
-                         b["paid"].strftime(fmt), _amount_text(rng, b["amount"]), b["type"], b["note"]])
+            rows.append(
+                [
+                    b["ref"],
+                    p.id,
+                    p.name,
+                    b["scheme"],
+                    b["from"].strftime("%d/%m/%Y"),
+                    b["to"].strftime("%d/%m/%Y"),
+                    b["paid"].strftime(fmt),
+                    _amount_text(rng, b["amount"]),
+                    b["type"],
+                    b["note"],
+                ]
+            )
     rows.sort(key=lambda r: r[0])
     w.writerows(rows)
     w.writerows(rng.sample(rows, 28))  # the ledger report was run twice into the same file
@@ -208,8 +320,16 @@ def write_leave(path: Path, story: Story, rng: random.Random) -> None:
     emps = [p for p in story.people if p.kind == "employee" and not p.leave]
     for p in rng.sample(emps, 30):  # absences that ended before the relevant pay periods
         a = date(2026, 3, 2) + timedelta(days=rng.randint(0, 14))
-        rows.append([p.id, p.name, rng.choice(["Sickness", "Annual leave", "Compassionate leave"]), _date_cell(rng, a),
-                     _date_cell(rng, a + timedelta(days=rng.randint(1, 8))), ""])
+        rows.append(
+            [
+                p.id,
+                p.name,
+                rng.choice(["Sickness", "Annual leave", "Compassionate leave"]),
+                _date_cell(rng, a),
+                _date_cell(rng, a + timedelta(days=rng.randint(1, 8))),
+                "",
+            ]
+        )
     rows.sort(key=lambda r: r[0])
     for r in rows:
         ws.append(r)
@@ -221,22 +341,74 @@ def write_non_payroll(path: Path, story: Story, rng: random.Random) -> None:
     ws = wb.active
     ws.title = "Agency - StaffLink"
     ws.append(["Agency temps on assignment, April 2026 (StaffLink Recruitment Ltd invoices)"])
-    ws.append(["Agency Ref", "Name", "Gender", "Site", "Role", "Assignment Start", "Assignment End", "Hrs/Wk", "Charge Rate"])
+    ws.append(
+        ["Agency Ref", "Name", "Gender", "Site", "Role", "Assignment Start", "Assignment End", "Hrs/Wk", "Charge Rate"]
+    )
     for p in (q for q in story.people if q.kind == "agency"):
-        ws.append([p.id, p.name, p.gender, SITES[p.site], p.title, _date_cell(rng, date(2026, 1, 5) + timedelta(days=7 * rng.randint(0, 10))),
-                   None, 40, p.rate])
+        ws.append(
+            [
+                p.id,
+                p.name,
+                p.gender,
+                SITES[p.site],
+                p.title,
+                _date_cell(rng, date(2026, 1, 5) + timedelta(days=7 * rng.randint(0, 10))),
+                None,
+                40,
+                p.rate,
+            ]
+        )
     for p in (q for q in story.people if "ex_agency" in q.tags):
-        ws.append([f"SL{rng.randint(100000, 999999)}", p.name, p.gender, SITES[p.site], "Agency Operative",
-                   _date_cell(rng, date(2025, 11, 3)), _date_cell(rng, date(2026, 3, 29)), 40, 15.10])
+        ws.append(
+            [
+                f"SL{rng.randint(100000, 999999)}",
+                p.name,
+                p.gender,
+                SITES[p.site],
+                "Agency Operative",
+                _date_cell(rng, date(2025, 11, 3)),
+                _date_cell(rng, date(2026, 3, 29)),
+                40,
+                15.10,
+            ]
+        )
     od = wb.create_sheet("Owner-drivers")
     od.append(["Owner-driver agreements (multi-drop), Transport - paid on weekly invoice through accounts payable"])
-    od.append(["OD Ref", "Name", "Gender", "Depot", "Agreement", "Vehicle", "Substitution", "Day Rate", "Shift Hours",
-               "Shifts per Week", "Engaged From", "Engaged To"])
+    od.append(
+        [
+            "OD Ref",
+            "Name",
+            "Gender",
+            "Depot",
+            "Agreement",
+            "Vehicle",
+            "Substitution",
+            "Day Rate",
+            "Shift Hours",
+            "Shifts per Week",
+            "Engaged From",
+            "Engaged To",
+        ]
+    )
     drivers = [p for p in story.people if p.kind == "owner_driver"]
     rows = []
     for p in drivers:
-        rows.append([p.id, p.name, p.gender, SITES[p.site], "Owner-driver services agreement OD-2024 (self-employed)",
-                     "Calderbrook-liveried 3.5t van", "Not permitted", p.rate, 10, 5, _date_cell(rng, p.start), _date_cell(rng, p.leaving)])
+        rows.append(
+            [
+                p.id,
+                p.name,
+                p.gender,
+                SITES[p.site],
+                "Owner-driver services agreement OD-2024 (self-employed)",
+                "Calderbrook-liveried 3.5t van",
+                "Not permitted",
+                p.rate,
+                10,
+                5,
+                _date_cell(rng, p.start),
+                _date_cell(rng, p.leaving),
+            ]
+        )
     rows += [list(r) for r in rng.sample(rows, 3)]  # agreements re-issued in January appear twice
     rows.sort(key=lambda r: r[0])
     for r in rows:

@@ -22,11 +22,48 @@ FACTS = ("ltip", "normanton", "owner_drivers", "hull_gender")
 
 MALE = "Adam Ben Callum Daniel Ewan Faisal Gary Harry Ian Jack Kieran Liam Marcus Nathan Owen Paul Ravi Sean Tom Wes"
 FEMALE = "Abbie Bethan Chloe Dawn Emma Fatima Gemma Hannah Imogen Jade Kelly Laura Megan Nadia Olivia Priya Rachel Zoe"
-SURNAMES = (
-    "Ackroyd Barraclough Crowther Dyson Ellis Firth Greenwood Haigh Illingworth Jagger Kitson Lister Mitchell Naylor "
-    "Oldroyd Pickles Quarmby Ramsden Sutcliffe Thornton Uttley Varley Whiteley Yeadon Booth Holroyd Sykes Hirst Brook "
-    "Shaw Walsh Begum Hussain Kowalski Nowak Patel Singh Ahmed Okafor Mensah"
-).split()
+SURNAMES = [
+    "Ackroyd",
+    "Barraclough",
+    "Crowther",
+    "Dyson",
+    "Ellis",
+    "Firth",
+    "Greenwood",
+    "Haigh",
+    "Illingworth",
+    "Jagger",
+    "Kitson",
+    "Lister",
+    "Mitchell",
+    "Naylor",
+    "Oldroyd",
+    "Pickles",
+    "Quarmby",
+    "Ramsden",
+    "Sutcliffe",
+    "Thornton",
+    "Uttley",
+    "Varley",
+    "Whiteley",
+    "Yeadon",
+    "Booth",
+    "Holroyd",
+    "Sykes",
+    "Hirst",
+    "Brook",
+    "Shaw",
+    "Walsh",
+    "Begum",
+    "Hussain",
+    "Kowalski",
+    "Nowak",
+    "Patel",
+    "Singh",
+    "Ahmed",
+    "Okafor",
+    "Mensah",
+]
 
 # family: payroll, male share, full-time hours, pay range (hourly rate or salary), sites, title
 FAMILIES = {
@@ -218,11 +255,13 @@ def simulate(inst: dict) -> Story:
         h.sacrifice = 0.03 if rng.random() < 0.5 else 0.0
         h.extras["pattern"] = rng.choice(["days", "nights", "lates"])
         people.append(h)
-    rng.shuffle(people[-inst["hull"]:])
+    rng.shuffle(people[-inst["hull"] :])
     # owner-drivers on personal contracts (company vehicle, no right of substitution)
     for i in range(inst["owner_drivers"] + 2):
         g = "F" if i < 2 else "M"
-        od = Person(f"OD-{17 + i * 3:03d}", ids.name(g), g, rng.choice(["NRM", "DON", "CAS"]), "od", "Owner-driver", "OD", 50.0)
+        od = Person(
+            f"OD-{17 + i * 3:03d}", ids.name(g), g, rng.choice(["NRM", "DON", "CAS"]), "od", "Owner-driver", "OD", 50.0
+        )
         od.kind, od.rate = "owner_driver", float(rng.choice([128, 132, 135, 138, 140, 145]))
         od.start = date(2025, 1, 6) + timedelta(days=7 * rng.randint(0, 50))
         if i >= inst["owner_drivers"]:
@@ -231,7 +270,16 @@ def simulate(inst: dict) -> Story:
     # agency temps (employed by the agency), leavers before the snapshot, starters after it
     for _ in range(inst["agency"]):
         g = "M" if rng.random() < 0.7 else "F"
-        a = Person(f"SL{rng.randint(100000, 999999)}", ids.name(g), g, rng.choice(["NRM", "DON", "CAS"]), "agency", "Agency Operative", "AG", 40.0)
+        a = Person(
+            f"SL{rng.randint(100000, 999999)}",
+            ids.name(g),
+            g,
+            rng.choice(["NRM", "DON", "CAS"]),
+            "agency",
+            "Agency Operative",
+            "AG",
+            40.0,
+        )
         a.kind, a.rate = "agency", round(rng.uniform(14.6, 16.4), 2)
         people.append(a)
     for fam in rng.choices(["ops", "driver", "cs", "office", "sales", "tl"], k=inst["leavers"]):
@@ -249,7 +297,9 @@ def simulate(inst: dict) -> Story:
         (p for p in people if p.family == "senior" and p.kind == "employee" and "leaver" not in p.tags),
         key=lambda p: (p.gender == "F", -p.salary),
     )
-    seniors = seniors[: inst["ltip"] - inst["ltip_women"]] + [p for p in seniors if p.gender == "F"][: inst["ltip_women"]]
+    seniors = (
+        seniors[: inst["ltip"] - inst["ltip_women"]] + [p for p in seniors if p.gender == "F"][: inst["ltip_women"]]
+    )
     for p in seniors:
         ltip[p.id] = money(p.salary * rng.uniform(0.18, 0.45))
     for p in seniors[: inst["ltip_only"]]:

@@ -28,7 +28,18 @@ def money(x: float) -> float:
     return round(x + (1e-9 if x >= 0 else -1e-9), 2)
 
 
-def _add(p, period: str, start: date, end: date, paid: date, code: str, units: float, rate: float, amount: float, run: str = "") -> None:
+def _add(
+    p,
+    period: str,
+    start: date,
+    end: date,
+    paid: date,
+    code: str,
+    units: float,
+    rate: float,
+    amount: float,
+    run: str = "",
+) -> None:
     p.lines.append(
         {
             "period": period,
@@ -97,7 +108,17 @@ def _weekly(p, rng: random.Random) -> None:
         _week(p, rng, i, we)
     if "leaver" in p.tags and p.leaving >= date(2026, 3, 16):
         we = WEEKS[0]
-        _add(p, f"WE {we.strftime('%d/%m/%Y')}", we - timedelta(days=6), we, we + timedelta(days=5), "HOLPIL", 16, p.rate, 16 * p.rate)
+        _add(
+            p,
+            f"WE {we.strftime('%d/%m/%Y')}",
+            we - timedelta(days=6),
+            we,
+            we + timedelta(days=5),
+            "HOLPIL",
+            16,
+            p.rate,
+            16 * p.rate,
+        )
     if "redundant" in p.tags:
         we = WEEKS[-1]
         per = f"WE {we.strftime('%d/%m/%Y')}"
@@ -183,7 +204,17 @@ def _invoices(p, rng: random.Random) -> None:
         if p.leaving and we > p.leaving + timedelta(days=7):
             continue
         shifts = 5 if we == RELEVANT_WEEK else rng.choice([4, 5, 5])
-        _add(p, f"WE {we.strftime('%d/%m/%Y')}", we - timedelta(days=6), we, we + timedelta(days=12), "INVOICE", shifts, p.rate, shifts * p.rate)
+        _add(
+            p,
+            f"WE {we.strftime('%d/%m/%Y')}",
+            we - timedelta(days=6),
+            we,
+            we + timedelta(days=12),
+            "INVOICE",
+            shifts,
+            p.rate,
+            shifts * p.rate,
+        )
 
 
 def pay_lines(p, rng: random.Random) -> None:
@@ -245,11 +276,18 @@ def bonus_lines(people: list, rng: random.Random, inst: dict) -> None:
             continue
         fam = p.family
         annual = date(2025, 6, 27)
-        if p.payroll == "M" and employed(p, annual) and p.start <= date(2025, 3, 31) and "group_bonus_only" not in p.tags:
-            if fam == "senior" or rng.random() < 0.85:
-                pct = {"tl": (0.04, 0.06), "senior": (0.10, 0.20), "sales": (0.025, 0.035)}.get(fam, (0.02, 0.04))
-                amt = p.salary * p.hours / FT.get(fam, 37.5) * rng.uniform(*pct)
-                items.append((annual, p, "Annual bonus FY2024/25", date(2024, 4, 1), date(2025, 3, 31), money(amt), "Cash", ""))
+        if (
+            p.payroll == "M"
+            and employed(p, annual)
+            and p.start <= date(2025, 3, 31)
+            and "group_bonus_only" not in p.tags
+            and (fam == "senior" or rng.random() < 0.85)
+        ):
+            pct = {"tl": (0.04, 0.06), "senior": (0.10, 0.20), "sales": (0.025, 0.035)}.get(fam, (0.02, 0.04))
+            amt = p.salary * p.hours / FT.get(fam, 37.5) * rng.uniform(*pct)
+            items.append(
+                (annual, p, "Annual bonus FY2024/25", date(2024, 4, 1), date(2025, 3, 31), money(amt), "Cash", "")
+            )
         if fam == "sales":
             qs = [
                 (date(2025, 4, 25), date(2025, 1, 1), date(2025, 3, 31)),
@@ -261,24 +299,74 @@ def bonus_lines(people: list, rng: random.Random, inst: dict) -> None:
                 if employed(p, paid):
                     items.append((paid, p, "Sales commission", f, t, money(rng.uniform(700, 5400)), "Cash", ""))
             if "COMM" in p.extras:
-                items.append((date(2026, 4, 24), p, "Sales commission", date(2026, 1, 1), date(2026, 3, 31), p.extras["COMM"], "Cash", ""))
+                items.append(
+                    (
+                        date(2026, 4, 24),
+                        p,
+                        "Sales commission",
+                        date(2026, 1, 1),
+                        date(2026, 3, 31),
+                        p.extras["COMM"],
+                        "Cash",
+                        "",
+                    )
+                )
         if p.payroll == "W" and employed(p, date(2025, 12, 19)) and rng.random() < 0.92:
             amt = {"driver": 220.0, "flex": 90.0}.get(fam, 180.0 * p.hours / 40)
-            items.append((date(2025, 12, 19), p, "Site productivity bonus H1", date(2025, 4, 1), date(2025, 9, 30), money(amt), "Cash", ""))
+            items.append(
+                (
+                    date(2025, 12, 19),
+                    p,
+                    "Site productivity bonus H1",
+                    date(2025, 4, 1),
+                    date(2025, 9, 30),
+                    money(amt),
+                    "Cash",
+                    "",
+                )
+            )
     pool = [p for p in people if p.kind == "employee" and "starter" not in p.tags]
     for p in rng.sample(pool, inst["vouchers"]):
         d = date(2025, 5, 2) + timedelta(days=rng.randint(0, 320))
         if employed(p, d):
             items.append((d, p, "Star Award", d, d, rng.choice([50.0, 100.0]), "Voucher", "Love2Shop e-voucher"))
     early = rng.choice([p for p in pool if p.start < date(2025, 1, 1)])
-    items.append((date(2025, 4, 4), early, "Star Award", date(2025, 4, 4), date(2025, 4, 4), 100.0, "Voucher", "Love2Shop e-voucher"))
+    items.append(
+        (
+            date(2025, 4, 4),
+            early,
+            "Star Award",
+            date(2025, 4, 4),
+            date(2025, 4, 4),
+            100.0,
+            "Voucher",
+            "Love2Shop e-voucher",
+        )
+    )
     items.sort(key=lambda x: (x[0], x[1].id))
     refs = 0
     for paid, p, scheme, f, t, amt, typ, note in items:
         refs += 1
-        p.bonuses.append({"ref": f"BL-{refs:05d}", "paid": paid, "scheme": scheme, "from": f, "to": t, "amount": amt, "type": typ, "note": note})
+        p.bonuses.append(
+            {
+                "ref": f"BL-{refs:05d}",
+                "paid": paid,
+                "scheme": scheme,
+                "from": f,
+                "to": t,
+                "amount": amt,
+                "type": typ,
+                "note": note,
+            }
+        )
     twice = rng.choice([p for p in people if any(b["scheme"].startswith("Annual") for b in p.bonuses)])
     orig = next(b for b in twice.bonuses if b["scheme"].startswith("Annual"))
     dup = dict(orig, ref=f"BL-{refs + 1:05d}", note="")
-    rev = dict(orig, ref=f"BL-{refs + 2:05d}", paid=date(2025, 7, 25), amount=-orig["amount"], note=f"Reversal of BL-{refs + 1:05d} - paid twice in error, recovered July payroll")
+    rev = dict(
+        orig,
+        ref=f"BL-{refs + 2:05d}",
+        paid=date(2025, 7, 25),
+        amount=-orig["amount"],
+        note=f"Reversal of BL-{refs + 1:05d} - paid twice in error, recovered July payroll",
+    )
     twice.bonuses += [dup, rev]

@@ -38,7 +38,17 @@ INSTANCES: dict[str, dict] = {
         "seed": 27,
         "hard": False,
         "id_start": 10040,
-        "families": {"ops": 213, "flex": 40, "driver": 80, "tl": 40, "planner": 28, "cs": 55, "office": 40, "sales": 16, "senior": 14},
+        "families": {
+            "ops": 213,
+            "flex": 40,
+            "driver": 80,
+            "tl": 40,
+            "planner": 28,
+            "cs": 55,
+            "office": 40,
+            "sales": 16,
+            "senior": 14,
+        },
         "history_rows": 10,
         "old_rate": 5,
         "ex_agency": 6,
@@ -54,13 +64,31 @@ INSTANCES: dict[str, dict] = {
         "ltip_only": 1,
         "vouchers": 34,
         "dup_site": "DON",
-        "last_report": {"mean": 9.8, "median": 7.4, "bmean": 21.6, "bmedian": -18.0, "bm": 71.2, "bf": 80.5, "published": "28 April 2026"},
+        "last_report": {
+            "mean": 9.8,
+            "median": 7.4,
+            "bmean": 21.6,
+            "bmedian": -18.0,
+            "bm": 71.2,
+            "bf": 80.5,
+            "published": "28 April 2026",
+        },
     },
     "april_2026": {
         "seed": 1,
         "hard": True,
         "id_start": 20110,
-        "families": {"ops": 300, "flex": 60, "driver": 110, "tl": 55, "planner": 40, "cs": 75, "office": 55, "sales": 22, "senior": 18},
+        "families": {
+            "ops": 300,
+            "flex": 60,
+            "driver": 110,
+            "tl": 55,
+            "planner": 40,
+            "cs": 75,
+            "office": 55,
+            "sales": 22,
+            "senior": 18,
+        },
         "history_rows": 14,
         "old_rate": 7,
         "ex_agency": 6,
@@ -76,7 +104,15 @@ INSTANCES: dict[str, dict] = {
         "ltip_only": 3,
         "vouchers": 48,
         "dup_site": "DON",
-        "last_report": {"mean": 10.4, "median": 8.1, "bmean": 24.9, "bmedian": -21.3, "bm": 73.5, "bf": 81.0, "published": "28 April 2026"},
+        "last_report": {
+            "mean": 10.4,
+            "median": 8.1,
+            "bmean": 24.9,
+            "bmedian": -21.3,
+            "bm": 73.5,
+            "bf": 81.0,
+            "published": "28 April 2026",
+        },
     },
 }
 
@@ -90,7 +126,12 @@ OUTPUTS = ("gpg_figures.json", "gpg_employees.csv", "note_to_hr_director.md")
 def staff_facts(story: model.Story) -> dict:
     """The staff's answers in the form the reference keeps them (the hard instance; the fair one's are in e-mails)."""
     f = story.facts
-    return {"ltip": dict(f["ltip"]), "normanton_hours": f["normanton_hours"], "owner_drivers": True, "hull_women": list(f["hull_women"])}
+    return {
+        "ltip": dict(f["ltip"]),
+        "normanton_hours": f["normanton_hours"],
+        "owner_drivers": True,
+        "hull_women": list(f["hull_women"]),
+    }
 
 
 def write_inputs(story: model.Story, inp: Path) -> None:
@@ -177,7 +218,12 @@ def build(name: str, inst: dict) -> None:
         people = (root / "hidden/people.toml").read_text(encoding="utf-8")
         f = story.facts
         wants = [f"£{v:,.2f}" for v in f["ltip"].values()] + list(f["hull_women"])
-        wants += ["37.5 hours", "contract personally to do work", f"{len(f['owner_drivers'])} owner-drivers", f"{f['hull_count']} Hull staff"]
+        wants += [
+            "37.5 hours",
+            "contract personally to do work",
+            f"{len(f['owner_drivers'])} owner-drivers",
+            f"{f['hull_count']} Hull staff",
+        ]
         bad += [f"people.toml does not say {w}" for w in wants if w not in people]
     assert not bad, f"{name}: design or reference disagree:\n" + "\n".join(bad[:40])
     print(f"{name}: {fig_line(got)}")
@@ -200,7 +246,11 @@ def check_overlay() -> None:
         if name == "base":
             continue
         var = FAMILY / "variants" / name / "workspace" / "input"
-        leak = [str(p.relative_to(base)) for p in base.rglob("*") if p.is_file() and not (var / p.relative_to(base)).exists()]
+        leak = [
+            str(p.relative_to(base))
+            for p in base.rglob("*")
+            if p.is_file() and not (var / p.relative_to(base)).exists()
+        ]
         assert not leak, f"{name}: the fair instance's files would reach its workspace: {leak}"
 
 

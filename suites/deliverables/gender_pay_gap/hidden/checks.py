@@ -103,9 +103,7 @@ def bonus_proportions(output, reference, params):
 
 def pay_quartiles(output, reference, params):
     """The shares of men and of women in each of the four pay quartiles, each within 0.2 points."""
-    items = [
-        (f"{q} {s}", ("quartiles", q, f"{s}_pct"), QUARTILE) for q in QUARTERS for s in ("male", "female")
-    ]
+    items = [(f"{q} {s}", ("quartiles", q, f"{s}_pct"), QUARTILE) for q in QUARTERS for s in ("male", "female")]
     return _figures(output, reference, items)
 
 

@@ -89,7 +89,17 @@ def compute(data: dict, facts: dict, m: Method | None = None) -> tuple[dict, dic
             full = not any(ln["code"] == "SSP" for ln in lines)
             ords = m.ord_b if m.sacrifice_out else m.ord_b - SACRIFICE
             ordinary = sum(ln["amount"] for ln in lines if ln["code"] in ords)
-            rows[eid] = _row(eid, gender, "bureau (4-weekly)", full, ordinary, 0.0, data["bureau_days"], data["bureau_hours"] or hours, "Hull, TUPE 1 Feb 2026")
+            rows[eid] = _row(
+                eid,
+                gender,
+                "bureau (4-weekly)",
+                full,
+                ordinary,
+                0.0,
+                data["bureau_days"],
+                data["bureau_hours"] or hours,
+                "Hull, TUPE 1 Feb 2026",
+            )
             continue
         lines = lines_by.get(eid, [])
         if hr["payroll"] == "Monthly":
@@ -103,7 +113,11 @@ def compute(data: dict, facts: dict, m: Method | None = None) -> tuple[dict, dic
             bonus = comm * 30 / Q4_DAYS if m.commission_in_hourly else 0.0
             rows[eid] = _row(eid, gender, "monthly", full, ordinary, bonus, 30, hours)
             continue
-        week = [ln for ln in lines if (ln["end"] == m.weekly_week if m.weekly_week == RELEVANT_WEEK else ln["paid"] == m.weekly_week)]
+        week = [
+            ln
+            for ln in lines
+            if (ln["end"] == m.weekly_week if m.weekly_week == RELEVANT_WEEK else ln["paid"] == m.weekly_week)
+        ]
         codes = {ln["code"] for ln in week}
         full = not (codes & REDUCED)
         ords = m.ord_w if m.sacrifice_out else m.ord_w - SACRIFICE
@@ -123,12 +137,30 @@ def compute(data: dict, facts: dict, m: Method | None = None) -> tuple[dict, dic
         for did, d in sorted(data["drivers"].items()):
             if d["from"] and d["from"] <= rd.SNAPSHOT and (d["to"] is None or d["to"] >= rd.SNAPSHOT):
                 amount = data["invoices"].get((did, RELEVANT_WEEK), 0.0)
-                rows[did] = _row(did, d["gender"], "owner-driver (weekly invoice)", True, amount, 0.0, 7, d["hours"], "owner-driver: contract personally to do work")
+                rows[did] = _row(
+                    did,
+                    d["gender"],
+                    "owner-driver (weekly invoice)",
+                    True,
+                    amount,
+                    0.0,
+                    7,
+                    d["hours"],
+                    "owner-driver: contract personally to do work",
+                )
             else:
-                out.append({"employee_id": did, "relevant": "no", "notes": "owner-driver engagement ended before 5 April"})
+                out.append(
+                    {"employee_id": did, "relevant": "no", "notes": "owner-driver engagement ended before 5 April"}
+                )
     else:
-        out += [{"employee_id": did, "relevant": "no", "notes": "owner-driver treated as self-employed"} for did in sorted(data["drivers"])]
-    out += [{"employee_id": a["id"], "relevant": "no", "notes": "agency worker: employed by StaffLink"} for a in data["agency"]]
+        out += [
+            {"employee_id": did, "relevant": "no", "notes": "owner-driver treated as self-employed"}
+            for did in sorted(data["drivers"])
+        ]
+    out += [
+        {"employee_id": a["id"], "relevant": "no", "notes": "agency worker: employed by StaffLink"}
+        for a in data["agency"]
+    ]
     lo, hi = m.window
     for b in data["bonuses"]:
         r = rows.get(b["id"])

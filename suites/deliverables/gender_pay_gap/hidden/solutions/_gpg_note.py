@@ -16,22 +16,27 @@ def write(data: dict, facts: dict, rows: dict, figs: dict, known: dict) -> str:
     q = figs["quartiles"]
     p: list[str] = [
         "# Gender pay gap 2026 (snapshot date 5 April 2026) - note to the HR Director",
-        f"Figures to publish, for {figs['relevant_employees']} relevant employees ({figs['full_pay_relevant_employees']} "
+        f"Figures to publish, for {figs['relevant_employees']} relevant employees "
+        f"({figs['full_pay_relevant_employees']} "
         f"full-pay relevant employees): mean hourly pay gap {figs['mean_hourly_pay_gap_pct']}%, median hourly pay gap "
         f"{figs['median_hourly_pay_gap_pct']}%; mean bonus gap {figs['mean_bonus_gap_pct']}%, median bonus gap "
         f"{figs['median_bonus_gap_pct']}%; {figs['male_bonus_pct']}% of men and {figs['female_bonus_pct']}% of women "
-        f"received bonus pay. Quartiles (men/women): lower {q['lower']['male_pct']}/{q['lower']['female_pct']}, lower middle "
-        f"{q['lower_middle']['male_pct']}/{q['lower_middle']['female_pct']}, upper middle {q['upper_middle']['male_pct']}/"
+        f"received bonus pay. Quartiles (men/women): lower {q['lower']['male_pct']}/{q['lower']['female_pct']}, lower "
+        f"middle "
+        f"{q['lower_middle']['male_pct']}/{q['lower_middle']['female_pct']}, upper middle "
+        f"{q['upper_middle']['male_pct']}/"
         f"{q['upper_middle']['female_pct']}, upper {q['upper']['male_pct']}/{q['upper']['female_pct']}.",
         "## Who is counted",
-        f"Agency temps: the {sum(1 for a in data['agency'] if a['end'] is None or a['end'] >= rd.SNAPSHOT)} StaffLink temps on assignment are excluded - they are employed by the "
+        f"Agency temps: the {sum(1 for a in data['agency'] if a['end'] is None or a['end'] >= rd.SNAPSHOT)} StaffLink "
+        f"temps on assignment are excluded - they are employed by the "
         "agency, which reports them, not by Calderbrook. The six who joined us directly on 30 March are our employees "
         "and are included.",
     ]
     drivers = [r for r in rows.values() if r["payroll"].startswith("owner-driver")]
     if drivers:
         p.append(
-            f"Owner-drivers: the {len(drivers)} owner-drivers engaged on 5 April are included as relevant employees: they "
+            f"Owner-drivers: the {len(drivers)} owner-drivers engaged on 5 April are included as relevant employees: "
+            f"they "
             "are in employment under a contract personally to do work (no substitution, our vans, our rota), which the "
             "Regulations count. Their hourly pay is the invoice for the week to 5 April over their 50-hour week."
         )
@@ -41,7 +46,8 @@ def write(data: dict, facts: dict, rows: dict, figs: dict, known: dict) -> str:
     if hull:
         women = sum(1 for r in hull if r["gender"] == "F")
         text = (
-            f"Hull: the {len(hull)} staff transferred under TUPE on 1 February are our employees on the snapshot date and "
+            f"Hull: the {len(hull)} staff transferred under TUPE on 1 February are our employees on the snapshot date "
+            f"and "
             "are included, from the bureau's four-weekly period 4 (16 March to 12 April, 28 days)."
         )
         if known.get("hull_women") is not None:
@@ -63,7 +69,8 @@ def write(data: dict, facts: dict, rows: dict, figs: dict, known: dict) -> str:
         "## What counts as pay",
         "Salary sacrifice: ordinary pay is taken after the pension, electric car and cycle salary sacrifice (PENSS, "
         "EVSS, CYC, and the bureau's pension sacrifice) - the reduced amount, as the Regulations require.",
-        "Overtime (OT15, OT20 and the bureau's overtime), business mileage and night-out expenses, the payrolled company "
+        "Overtime (OT15, OT20 and the bureau's overtime), business mileage and night-out expenses, the payrolled "
+        "company "
         "car benefit (BIKCAR), redundancy pay and holiday pay in lieu are not ordinary pay and are left out.",
         "SUP and ONC are allowances under version 2 of the element mapping (January 2026) and count as ordinary pay; "
         "version 1, where they were overtime, is superseded. The monthly payroll's RUN 2 FINAL is used: RUN 1 was "
@@ -85,7 +92,8 @@ def write(data: dict, facts: dict, rows: dict, figs: dict, known: dict) -> str:
     if ltip:
         p.append(
             f"Aldermoor Performance Share Plan: the 2023 award vested on 20 March 2026 for {len(ltip)} of our people "
-            f"({_money(sum(ltip.values()))} in all). Shares awarded for performance are bonus pay in the bonus period, so "
+            f"({_money(sum(ltip.values()))} in all). Shares awarded for performance are bonus pay in the bonus "
+            f"period, so "
             "they are included although the group settled them and they are not in our ledger."
         )
     bon = data["bonuses"]
@@ -94,17 +102,26 @@ def write(data: dict, facts: dict, rows: dict, figs: dict, known: dict) -> str:
         m = re.search(r"BL-\d{5}", b["notes"])
         if m:
             p.append(
-                f"Bonus ledger: {m.group()} was paid twice in error and reversed by {b['ref']}, so that bonus counts once. "
+                f"Bonus ledger: {m.group()} was paid twice in error and reversed by {b['ref']}, so that bonus counts "
+                f"once. "
                 "The repeated ledger lines and the repeated payroll lines of the week to 5 April are counted once."
             )
     early = [b for b in bon if b["paid"] and b["paid"] < rd.BONUS_FROM]
     if early:
         p.append(f"Bonus period: {len(early)} payment dated before 6 April 2025 is outside the 12 months and left out.")
-    low = [ln for ln in data["payroll"] if ln["code"] == "BASICHR" and ln["end"] == rd.SNAPSHOT and 0 < ln["amount"] and abs(ln["amount"] / ln["units"] - 12.21) < 0.005]
+    low = [
+        ln
+        for ln in data["payroll"]
+        if ln["code"] == "BASICHR"
+        and ln["end"] == rd.SNAPSHOT
+        and ln["amount"] > 0
+        and abs(ln["amount"] / ln["units"] - 12.21) < 0.005
+    ]
     if low:
         ids = sorted({ln["id"] for ln in low})
         p.append(
-            f"National Living Wage: {len(ids)} flex operatives ({', '.join(ids)}) were still paid £12.21 an hour in the "
+            f"National Living Wage: {len(ids)} flex operatives ({', '.join(ids)}) were still paid £12.21 an hour in "
+            f"the "
             "week to 5 April, the 2025/26 minimum wage rate; the rate rose on 1 April 2026, so they are underpaid and "
             "need back pay. This is outside the report but must be put right."
         )

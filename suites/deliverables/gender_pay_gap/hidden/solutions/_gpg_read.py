@@ -128,7 +128,9 @@ def read_bureau(path: Path) -> tuple[dict[str, list[dict]], dict[str, str], int,
             hours = 0.0
             for r in _sheet_rows(ws, "Emp Ref"):
                 eid = str(r["Emp Ref"]).strip()
-                lines.setdefault(eid, []).append({"code": str(r["Element"]).strip(), "amount": parse_amount(r["Amount"])})
+                lines.setdefault(eid, []).append(
+                    {"code": str(r["Element"]).strip(), "amount": parse_amount(r["Amount"])}
+                )
                 g = parse_gender(r.get("Sex"))
                 if g:
                     sex[eid] = g

@@ -29,8 +29,21 @@ import _gpg_read as rd
 OUTPUT = Path("output")
 ASK = globals().get("ASK", True)  # asks_nobody runs this script with ASK = False
 KNOWN = globals().get("KNOWN")  # build_inputs gives the staff's answers directly when it writes the reference
-COLUMNS = ["employee_id", "gender", "payroll", "relevant", "full_pay", "ordinary_pay", "bonus_in_period",
-           "period_days", "weekly_hours", "hourly_rate", "bonus_12m", "quartile", "notes"]
+COLUMNS = [
+    "employee_id",
+    "gender",
+    "payroll",
+    "relevant",
+    "full_pay",
+    "ordinary_pay",
+    "bonus_in_period",
+    "period_days",
+    "weekly_hours",
+    "hourly_rate",
+    "bonus_12m",
+    "quartile",
+    "notes",
+]
 
 
 def ltip_from(text: str) -> dict[str, float]:
@@ -55,7 +68,7 @@ def facts_from_mails(mails: list[tuple[str, str, str]]) -> dict:
 def parse_answers(texts: dict[str, str]) -> dict:
     """Facts from the staff's answers (person id -> reply text); shared with the asks_everybody shortcut."""
     known: dict = {}
-    for who, text in texts.items():
+    for text in texts.values():
         flat = re.sub(r"\s+", " ", text)
         if ltip_from(flat) and "Performance Share Plan" in flat:
             known["ltip"] = ltip_from(flat)
@@ -76,12 +89,17 @@ def ask_staff(data: dict) -> dict:
     import worktrial_kit as kit
 
     texts: dict[str, str] = {}
-    drivers = [d for d in data["drivers"].values() if d["from"] <= rd.SNAPSHOT and (d["to"] is None or d["to"] >= rd.SNAPSHOT)]
-    hull = [h for h in data["hr"].values() if h["payroll"].startswith("Bureau") and calc.relevant(h) and not h["gender"]]
+    drivers = [
+        d for d in data["drivers"].values() if d["from"] <= rd.SNAPSHOT and (d["to"] is None or d["to"] >= rd.SNAPSHOT)
+    ]
+    hull = [
+        h for h in data["hr"].values() if h["payroll"].startswith("Bureau") and calc.relevant(h) and not h["gender"]
+    ]
     qs = [
         (
             "greg",
-            f"The non-payroll workers file lists {len(drivers)} owner-drivers engaged on 5 April 2026 (each agreement once). "
+            f"The non-payroll workers file lists {len(drivers)} owner-drivers engaged on 5 April 2026 "
+            "(each agreement once). "
             "They must do the work themselves, drive our vans and cannot send a substitute. Are they self-employed, "
             "or in employment under a contract personally to do work?",
         ),

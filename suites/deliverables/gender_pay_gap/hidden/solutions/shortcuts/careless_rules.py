@@ -8,10 +8,27 @@ import sys
 from datetime import date
 
 sys.path.insert(0, "/solution")
-import _gpg_calc as calc  # noqa: E402
-import reference  # noqa: E402
+import _gpg_calc as calc
+import reference
 
-GROSS = {"BASIC", "MATENH", "CSP", "CARALL", "SUP", "ONC", "FAID", "OT15", "MILES", "BIKCAR", "REDUN", "HOLPIL", "SSP", "SMP", "SHPP", "UPLDED"}
+GROSS = {
+    "BASIC",
+    "MATENH",
+    "CSP",
+    "CARALL",
+    "SUP",
+    "ONC",
+    "FAID",
+    "OT15",
+    "MILES",
+    "BIKCAR",
+    "REDUN",
+    "HOLPIL",
+    "SSP",
+    "SMP",
+    "SHPP",
+    "UPLDED",
+}
 m = calc.Method(
     ord_m=GROSS,
     ord_w={"BASICHR", "HOL", "SHIFT", "OT15", "OT20", "NIGHTOUT", "SSP", "SMP", "REDUN", "HOLPIL"},

@@ -5,7 +5,7 @@ contracted hours, only the company's bonus ledger, and the Hull staff left out w
 import sys
 
 sys.path.insert(0, "/solution")
-import _gpg_calc as calc  # noqa: E402
-import reference  # noqa: E402
+import _gpg_calc as calc
+import reference
 
 reference.deliver(calc.load(), {})

@@ -4,9 +4,9 @@ back is applied; no question shows anything worked out from the data."""
 import sys
 
 sys.path.insert(0, "/solution")
-import _gpg_calc as calc  # noqa: E402
-import reference  # noqa: E402
-import worktrial_kit as kit  # noqa: E402
+import _gpg_calc as calc
+import reference
+import worktrial_kit as kit
 
 QUESTIONS = [
     "Is there anything I should know before I finalise the gender pay gap figures?",
