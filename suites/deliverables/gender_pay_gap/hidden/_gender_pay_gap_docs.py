@@ -9,6 +9,7 @@ import textwrap
 import zipfile
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import docx
 
@@ -87,7 +88,7 @@ def normalise_zip(path: Path) -> None:
     path.write_bytes(out.getvalue())
 
 
-def save_workbook(wb, path: Path) -> None:
+def save_workbook(wb: Any, path: Path) -> None:
     wb.properties.creator = COMPANY
     wb.properties.created = wb.properties.modified = datetime(*FIXED_TIME)
     wb.save(str(path))

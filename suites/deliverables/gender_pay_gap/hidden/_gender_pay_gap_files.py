@@ -46,7 +46,7 @@ DESCR = {
 GENDER_TEXT = {"M": ["M", "M", "Male", "male", "M "], "F": ["F", "F", "Female", "female", "f"]}
 
 
-def _date_cell(rng: random.Random, d: date | None):
+def _date_cell(rng: random.Random, d: date | None) -> datetime | str | None:
     if d is None:
         return None
     return rng.choice([datetime(d.year, d.month, d.day), d.strftime("%d/%m/%Y"), d.isoformat(), d.strftime("%d/%m/%Y")])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -328,7 +329,7 @@ def is_relevant(p: Person) -> bool:
     return p.leaving is None or p.leaving >= SNAPSHOT
 
 
-def gap(m: list[float], f: list[float], how) -> float:
+def gap(m: list[float], f: list[float], how: Callable[[list[float]], float]) -> float:
     if not m or not f:
         return 0.0
     a, b = how(m), how(f)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from datetime import date, timedelta
+from typing import Any
 
 WEEKS = [date(2026, 3, 29) + timedelta(days=7 * i) for i in range(4)]  # weeks ending (Sunday) paid in April
 RELEVANT_WEEK = date(2026, 4, 5)  # the week Monday 30 March to Sunday 5 April holds the snapshot date
@@ -55,7 +56,7 @@ def _add(
     )
 
 
-def _week(p, rng: random.Random, i: int, we: date) -> None:
+def _week(p: Any, rng: random.Random, i: int, we: date) -> None:
     ws, paid = we - timedelta(days=6), we + timedelta(days=5)
     per = f"WE {we.strftime('%d/%m/%Y')}"
     relevant = we == RELEVANT_WEEK
@@ -99,7 +100,7 @@ def _week(p, rng: random.Random, i: int, we: date) -> None:
         _add(p, per, ws, we, paid, "PENSS", 1, 0.0, -money((basic_h + hol) * rate) * p.sacrifice)
 
 
-def _weekly(p, rng: random.Random) -> None:
+def _weekly(p: Any, rng: random.Random) -> None:
     for i, we in enumerate(WEEKS):
         if we - timedelta(days=6) < p.start:
             continue
@@ -125,7 +126,7 @@ def _weekly(p, rng: random.Random) -> None:
         _add(p, per, we - timedelta(days=6), we, we + timedelta(days=5), "REDUN", 1, 0, p.extras["redun"])
 
 
-def _monthly(p, rng: random.Random) -> None:
+def _monthly(p: Any, rng: random.Random) -> None:
     s, e, paid = MONTH
     per = "APR 2026 (M01)"
     basic = money(p.salary * p.hours / FT.get(p.family, 37.5) / 12)
@@ -175,7 +176,7 @@ def _monthly(p, rng: random.Random) -> None:
             _add(p, per, s, e, paid, code, units, rate, amount, run)
 
 
-def _bureau(p, rng: random.Random) -> None:
+def _bureau(p: Any, rng: random.Random) -> None:
     for n, (s, e, paid) in BUREAU.items():
         per = f"Period {n}"
         hrs = 160.0
@@ -199,7 +200,7 @@ def _bureau(p, rng: random.Random) -> None:
             _add(p, per, s, e, paid, "Pension Sal Sac", 1, 0.0, -money((basic_h + hol) * p.rate) * p.sacrifice)
 
 
-def _invoices(p, rng: random.Random) -> None:
+def _invoices(p: Any, rng: random.Random) -> None:
     for we in WEEKS[:3]:
         if p.leaving and we > p.leaving + timedelta(days=7):
             continue
@@ -217,7 +218,7 @@ def _invoices(p, rng: random.Random) -> None:
         )
 
 
-def pay_lines(p, rng: random.Random) -> None:
+def pay_lines(p: Any, rng: random.Random) -> None:
     if p.kind == "agency":
         return
     {"W": _weekly, "M": _monthly, "B": _bureau, "OD": _invoices}[p.payroll](p, rng)
@@ -232,7 +233,7 @@ def relevant_lines(p) -> tuple[list[dict], int]:
     return [ln for ln in p.lines if ln["end"] == RELEVANT_WEEK], 7
 
 
-def hourly(p, hours: float) -> dict:
+def hourly(p: Any, hours: float) -> dict:
     lines, days = relevant_lines(p)
     codes = {ln["code"] for ln in lines}
     if p.payroll == "M":
@@ -268,7 +269,7 @@ def hourly(p, hours: float) -> dict:
 def bonus_lines(people: list, rng: random.Random, inst: dict) -> None:
     items: list[tuple] = []  # (paid, person, scheme, from, to, amount, type, note)
 
-    def employed(p, d: date) -> bool:
+    def employed(p: Any, d: date) -> bool:
         return p.start <= d and (p.leaving is None or p.leaving >= d)
 
     for p in people:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+from typing import Any
 
 from worktrial.kit.grader import json_object, note_matters
 
@@ -18,7 +19,7 @@ BONUS = 1.0  # bonus pay within GBP 1
 QUARTERS = ("lower", "lower_middle", "upper_middle", "upper")
 
 
-def _number(value):
+def _number(value: Any) -> float | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
@@ -33,11 +34,11 @@ def _number(value):
     return None
 
 
-def _key(text) -> str:
+def _key(text: Any) -> str:
     return str(text).strip().lower().replace(" ", "_").replace("-", "_")
 
 
-def _get(doc, *path):
+def _get(doc: Any, *path: str) -> Any:
     for p in path:
         if not isinstance(doc, dict):
             return None
@@ -45,14 +46,14 @@ def _get(doc, *path):
     return doc
 
 
-def _delivered(output):
+def _delivered(output: Any) -> tuple[dict | None, str]:
     try:
         return json_object(output, FIGURES), ""
     except Exception as e:  # a missing or malformed file is the worker's
         return None, f"cannot read {FIGURES}: {type(e).__name__}: {e}"
 
 
-def _figures(output, reference, items: list[tuple[str, tuple, float]]):
+def _figures(output: Any, reference: Any, items: list[tuple[str, tuple, float]]) -> tuple[float, str]:
     """items: (label, path, tolerance); each figure compared with the reference's."""
     want = json_object(reference, FIGURES)
     got, err = _delivered(output)
@@ -72,27 +73,27 @@ def _figures(output, reference, items: list[tuple[str, tuple, float]]):
     return right / len(items), ev
 
 
-def mean_hourly_gap(output, reference, params):
+def mean_hourly_gap(output: Any, reference: Any, params: dict) -> tuple[float, str]:
     """The mean hourly pay gap of full-pay relevant employees, within 0.1 percentage points."""
     return _figures(output, reference, [("mean hourly pay gap", ("mean_hourly_pay_gap_pct",), GAP)])
 
 
-def median_hourly_gap(output, reference, params):
+def median_hourly_gap(output: Any, reference: Any, params: dict) -> tuple[float, str]:
     """The median hourly pay gap of full-pay relevant employees, within 0.1 percentage points."""
     return _figures(output, reference, [("median hourly pay gap", ("median_hourly_pay_gap_pct",), GAP)])
 
 
-def mean_bonus_gap(output, reference, params):
+def mean_bonus_gap(output: Any, reference: Any, params: dict) -> tuple[float, str]:
     """The mean bonus gap of relevant employees paid bonus in the 12 months to the snapshot date, within 0.1 points."""
     return _figures(output, reference, [("mean bonus gap", ("mean_bonus_gap_pct",), GAP)])
 
 
-def median_bonus_gap(output, reference, params):
+def median_bonus_gap(output: Any, reference: Any, params: dict) -> tuple[float, str]:
     """The median bonus gap, within 0.1 percentage points."""
     return _figures(output, reference, [("median bonus gap", ("median_bonus_gap_pct",), GAP)])
 
 
-def bonus_proportions(output, reference, params):
+def bonus_proportions(output: Any, reference: Any, params: dict) -> tuple[float, str]:
     """The proportions of male and of female relevant employees paid bonus pay, each within 0.1 points."""
     return _figures(
         output,
@@ -101,13 +102,13 @@ def bonus_proportions(output, reference, params):
     )
 
 
-def pay_quartiles(output, reference, params):
+def pay_quartiles(output: Any, reference: Any, params: dict) -> tuple[float, str]:
     """The shares of men and of women in each of the four pay quartiles, each within 0.2 points."""
     items = [(f"{q} {s}", ("quartiles", q, f"{s}_pct"), QUARTILE) for q in QUARTERS for s in ("male", "female")]
     return _figures(output, reference, items)
 
 
-def headcounts(output, reference, params):
+def headcounts(output: Any, reference: Any, params: dict) -> tuple[float, str]:
     """The numbers of relevant employees and of full-pay relevant employees, exactly."""
     return _figures(
         output,
@@ -119,7 +120,7 @@ def headcounts(output, reference, params):
     )
 
 
-def _rows(tree) -> dict[str, dict]:
+def _rows(tree: Any) -> dict[str, dict]:
     _, data = tree.read_one(TABLE)
     text = data.decode("utf-8-sig", errors="replace")
     try:
@@ -139,7 +140,7 @@ def _yes(v: str) -> bool:
     return v.strip().lower() in ("yes", "y", "true", "1")
 
 
-def employee_rows(output, reference, params):
+def employee_rows(output: Any, reference: Any, params: dict) -> tuple[float, str]:
     """Each relevant employee of the reference: present, gender and full-pay status right, the hourly rate within 1p
     for a full-pay relevant employee, bonus pay in the bonus period within GBP 1. People delivered as relevant who are
     not (agency temps, leavers, later starters) count against."""
@@ -173,7 +174,7 @@ def employee_rows(output, reference, params):
     return right / (len(want) + len(extra)), ev
 
 
-def note_issues(output, reference, params):
+def note_issues(output: Any, reference: Any, params: dict) -> tuple[float, str]:
     """Share of the matters the reference raises that the note raises too: one paragraph or line that names the
     item and says what is wrong with it or what was done (`hidden/reference/issues.json`)."""
     return note_matters(output, reference, "note_to_hr_director.md")

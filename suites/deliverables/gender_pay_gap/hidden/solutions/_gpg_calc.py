@@ -6,6 +6,7 @@ careless preparer gets wrong, so the shortcuts can run the same code with the wr
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -44,7 +45,17 @@ def relevant(hr: dict) -> bool:
     return hr["leaving"] is None or hr["leaving"] >= rd.SNAPSHOT
 
 
-def _row(eid, gender, payroll, full, ordinary, bonus, days, hours, notes="") -> dict:
+def _row(
+    eid: str,
+    gender: str,
+    payroll: str,
+    full: bool,
+    ordinary: float,
+    bonus: float,
+    days: int,
+    hours: float,
+    notes: str = "",
+) -> dict:
     exact = (ordinary + bonus) * 7 / days / hours if hours else 0.0
     return {
         "employee_id": eid,
@@ -177,7 +188,7 @@ def compute(data: dict, facts: dict, m: Method | None = None) -> tuple[dict, dic
     return rows, figures(rows, m), out
 
 
-def _gap(a: list[float], b: list[float], how) -> float:
+def _gap(a: list[float], b: list[float], how: Callable[[list[float]], float]) -> float:
     if not a or not b:
         return 0.0
     x, y = how(a), how(b)

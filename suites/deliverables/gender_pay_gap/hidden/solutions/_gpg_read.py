@@ -11,6 +11,7 @@ import email
 import re
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 
@@ -19,7 +20,7 @@ SNAPSHOT = date(2026, 4, 5)
 BONUS_FROM = date(2025, 4, 6)
 
 
-def parse_date(v) -> date | None:
+def parse_date(v: Any) -> date | None:
     if isinstance(v, datetime):
         return v.date()
     if isinstance(v, date):
@@ -33,7 +34,7 @@ def parse_date(v) -> date | None:
     return None
 
 
-def parse_amount(v) -> float:
+def parse_amount(v: Any) -> float:
     if isinstance(v, (int, float)):
         return float(v)
     s = str(v or "").strip().replace(",", "").replace("£", "").replace("GBP", "").strip()
@@ -44,17 +45,17 @@ def parse_amount(v) -> float:
     return -float(s) if neg else float(s)
 
 
-def parse_hours(v) -> float:
+def parse_hours(v: Any) -> float:
     m = re.search(r"\d+(?:\.\d+)?", str(v or ""))
     return float(m.group()) if m else 0.0
 
 
-def parse_gender(v) -> str | None:
+def parse_gender(v: Any) -> str | None:
     s = str(v or "").strip().lower()
     return {"m": "M", "male": "M", "f": "F", "female": "F"}.get(s)
 
 
-def _sheet_rows(ws, first: str) -> list[dict]:
+def _sheet_rows(ws: Any, first: str) -> list[dict]:
     rows = list(ws.iter_rows(values_only=True))
     for i, r in enumerate(rows):
         if r and str(r[0] or "").strip() == first:
