@@ -25,7 +25,8 @@ import zipfile
 from pathlib import Path
 
 import docx
-from _marking_scheme_questions import CHEMISTRY, CHEMISTRY_BANDS, PHYSICS, PHYSICS_BANDS, Question
+from _marking_scheme_instances import INSTANCES, MISSPELT
+from _marking_scheme_questions import Question
 from docx.shared import Inches, Pt
 
 FAMILY = Path(__file__).resolve().parent.parent
@@ -50,79 +51,6 @@ RULES = [
 ]
 
 
-
-INSTANCES = {
-    "base": {
-        "seed": 10_2026_03,
-        "class": "10B",
-        "subject": "Physics",
-        "title": "Year 10 Physics — Forces, energy and power: end-of-topic test",
-        "teacher": "Mr D. Okonjo-Price",
-        "date": "2026-02-26",
-        "questions": PHYSICS,
-        "bands": PHYSICS_BANDS,
-        "students": [
-            "Amira Khan", "Tobias Lindqvist", "Chidera Okafor", "Ruby Ashworth", "Mateusz Zielinski", "Hana Sato",
-            "Owen Pritchard", "Leila Haddad", "Samuel Adeyemi-Clarke", "Freya McAllister", "Jonah Whitcombe",
-            "Priya Raman", "Callum Ferreira", "Isla Brennan", "Noah Delacroix-Bell", "Zainab Yusuf",
-        ],
-        "absent": ["Owen Pritchard"],
-        "no_number": ["Chidera Okafor", "Isla Brennan"],  # header without student number
-        "surname_first": ["Chidera Okafor"],
-        "outsiders": [("Jaden Morrow", "10C")],
-        "duplicates": [],
-        "docx": ["Tobias Lindqvist", "Hana Sato", "Leila Haddad", "Priya Raman", "Noah Delacroix-Bell", "Jaden Morrow"],
-    },
-    "chem": {
-        "seed": 10_2026_04,
-        "class": "10D",
-        "subject": "Chemistry",
-        "title": "Year 10 Chemistry — Quantitative chemistry: end-of-topic quiz",
-        "teacher": "Ms R. Vasquez-Hale",
-        "date": "2026-02-27",
-        "questions": CHEMISTRY,
-        "bands": CHEMISTRY_BANDS,
-        "students": [
-            "Aisha Bello", "Ethan Marlowe", "Sofia Reyes-Grant", "Kwame Asante", "Lily Thornbury",
-            "Daniel Kowalczyk", "Maya Fairclough", "Reuben Stanfield", "Yusuf Demir", "Grace Oyelaran",
-            "Harvey Quint", "Imogen Castell", "Tariq Mahmood", "Elena Varga", "Finn Radley",
-        ],
-        "absent": ["Harvey Quint"],
-        "no_number": ["Reuben Stanfield"],
-        "surname_first": ["Reuben Stanfield"],
-        "outsiders": [("Bethany Crewe", "10A")],
-        "duplicates": [],
-        "docx": ["Aisha Bello", "Kwame Asante", "Maya Fairclough", "Grace Oyelaran", "Elena Varga", "Lily Thornbury"],
-        # What only the school's staff know (variants/chem/hidden/people.toml). The test ran 09:10-10:00, students
-        # with 25% extra time until 10:12 (the invigilator); a file sent after a student's end time was sent after
-        # the class had seen the worked answers and is not marked. Each entry: (suffix, time) of the two files.
-        "sitting": {"end": "10:00", "extra_end": "10:12"},
-        "resubmit": {
-            "Lily Thornbury": (("_draft", "09:44"), ("_final", "10:27")),
-            "Imogen Castell": (("", "09:51"), ("_final", "10:19")),
-            "Tariq Mahmood": (("_draft", "09:36"), ("_final", "10:07")),
-        },
-        # students with a spelling concession in their learning support plan (the SENCo): a recognisable
-        # misspelling of a keyword earns the mark; the others misspell a keyword too, and get no mark for it
-        "concession": ["Kwame Asante", "Grace Oyelaran", "Daniel Kowalczyk"],
-        "misspellers": ["Aisha Bello", "Ethan Marlowe"],
-        # the grade boundaries the department re-based after the scheme was sent out (the Head of Chemistry)
-        # students who moved to another set after the class list was exported (the data office): their papers are in
-        # the folder and their names on the list, but they are out of 10D's data drop
-        "moved": ["Maya Fairclough", "Finn Radley", "Elena Varga"],
-        "rebased_bands": [("9", 17), ("8", 15), ("7", 13), ("6", 10), ("5", 9), ("4", 7), ("3", 5), ("2", 3), ("1", 1),
-                          ("U", 0)],
-    },
-}
-
-# recognisable misspellings of a right phrase, per (question, criterion index)
-MISSPELT = {
-    (6, 0): ["it reacts with oxigen", "Oxegen is added to it", "it combines with oxygin"],
-    (6, 2): ["to make magnesium oxcide", "forming magnesium oxied"],
-    (8, 1): ["the reaction is reversable", "the reaction was incompleet"],
-}
-
-
 # --------------------------------------------------------------------------------------------- answers
 
 
@@ -136,12 +64,22 @@ def outcomes_for(rng: random.Random, questions: list[Question], ability: float) 
     return out
 
 
-def answer_text(rng: random.Random, q: Question, outcome: list[bool], misspelt: frozenset = frozenset()) -> list[str]:
+def sig2(x: float) -> str:
+    """A value to two significant figures, as a student writes it."""
+    return f"{float(f'{x:.2g}'):g}"
+
+
+def answer_text(rng: random.Random, q: Question, outcome: list[bool], misspelt: frozenset = frozenset(),
+                twist: dict | None = None) -> list[str]:  # fmt: skip
     """Lines of the student's answer that earn exactly the decided criteria.
 
     `misspelt` holds the criteria (index, which misspelling) written as a misspelling of a right phrase: under the
-    exact rule that earns nothing, under a spelling concession it earns the mark.
+    exact rule that earns nothing, under a spelling concession it earns the mark. `twist` carries what the hard
+    instance's staff facts need across the questions of one paper: the Mr given in question 1 (`mr`), whether a
+    right question-5 value is the one carried forward from it (`ecf`), and the misprint answer, written by its
+    followers only (`misprint`, `follows`).
     """
+    twist = twist if twist is not None else {}
     if q.choices[0]:
         letter = q.choices[0] if outcome[0] else rng.choice(q.choices[1])
         text = rng.choice(["{}", "{}", "({})", "Option {}", "{})"]).format(letter)
@@ -156,6 +94,21 @@ def answer_text(rng: random.Random, q: Question, outcome: list[bool], misspelt: 
         return [sentence[0].upper() + sentence[1:] + "."]
     crit = dict(zip([c.kind for c in q.criteria], outcome, strict=True))
     working, value = rng.choice(q.right if crit["value"] else q.wrong)
+    misprint = twist.get("misprint")
+    if misprint and q.n == misprint["question"] and not crit["value"]:
+        others = [w for w in q.wrong if w != misprint["answer"]]
+        if twist.get("follows"):
+            working, value = misprint["answer"]
+        elif (working, value) == misprint["answer"]:
+            working, value = others[0]
+    ecf = twist.get("ecf")
+    if q.n == 1:
+        twist["mr"] = value
+    if ecf and q.n == ecf["question"] and crit["value"]:
+        mr = twist["mr"]
+        moles = ecf["numerator"] / float(mr)
+        working = f"moles CaCO3 = {ecf['numerator']:g} / {mr} = {moles:.3g}, mass CO2 = {moles:.3g} x {ecf['times']}"
+        value = sig2(moles * ecf["times"])
     method = ""
     if "keyword" in crit:
         method = rng.choice(q.method_right) if crit["keyword"] else rng.choice(q.method_wrong)
@@ -249,7 +202,8 @@ def write_scheme(path: Path, inst: dict) -> None:
 LABELS = ["Q{}: ", "Q{}. ", "{}) ", "Question {} - ", "{}. ", "Q{} "]
 
 
-def submission_lines(rng, name_field, number, klass, stamp, inst, outcomes, title, misspelt=None) -> list[str]:
+def submission_lines(rng, name_field, number, klass, stamp, inst, outcomes, title, misspelt=None,
+                     twist=None) -> list[str]:  # fmt: skip
     lines = [f"{SCHOOL} — {title}", f"Name: {name_field}", f"Class: {klass}"]
     if number:
         lines.append(f"Student number: {number}")
@@ -262,7 +216,7 @@ def submission_lines(rng, name_field, number, klass, stamp, inst, outcomes, titl
             if rng.random() < 0.5:
                 lines.append(label.format(q.n).rstrip())
             continue
-        body = answer_text(rng, q, outcome, (misspelt or {}).get(q.n, frozenset()))
+        body = answer_text(rng, q, outcome, (misspelt or {}).get(q.n, frozenset()), twist)
         lines.append(label.format(q.n) + body[0])
         lines.extend(body[1:])
         if rng.random() < 0.25:
@@ -334,6 +288,20 @@ def build_instance(name: str, inst: dict, root: Path) -> tuple[dict[str, dict], 
                     outcomes[qn] = [rng.random() < ability for _ in questions[qn - 1].criteria]
                 outcomes[qn][i] = conceded
                 misspelt[qn] = misspelt.get(qn, frozenset()) | {(i, sum(map(ord, person)))}
+        ecf = inst.get("ecf")
+        if ecf and person in ecf["students"]:
+            # question 1 answered wrong, question 5's value right from that Mr (its unit as decided)
+            outcomes[ecf["from"]] = [False]
+            q5 = questions[ecf["question"] - 1]
+            if outcomes[q5.n] is None:
+                outcomes[q5.n] = [rng.random() < ability for _ in q5.criteria]
+            outcomes[q5.n][[c.kind for c in q5.criteria].index("value")] = True
+        misprint = inst.get("misprint")
+        if misprint and person in misprint["followers"]:
+            q3 = questions[misprint["question"] - 1]
+            if outcomes[q3.n] is None:
+                outcomes[q3.n] = [rng.random() < ability for _ in q3.criteria]
+            outcomes[q3.n][[c.kind for c in q3.criteria].index("value")] = False
         given, surname = person.split(" ", 1)
         name_field = f"{surname.upper()}, {given}" if person in inst.get("surname_first", []) else person
         number = "" if person in inst["no_number"] or person not in ids else ids[person]
@@ -362,15 +330,20 @@ def build_instance(name: str, inst: dict, root: Path) -> tuple[dict[str, dict], 
         else:
             files.append((f"{klass}_{slug(person)}{ext}", stamp, outcomes))
         for fname, when, outc in files:
+            counted = outc is outcomes
+            twist = {"misprint": misprint, "follows": counted and person in (misprint or {}).get("followers", []),
+                     "ecf": ecf if counted and person in (ecf or {}).get("students", []) else None}  # fmt: skip
             lines = submission_lines(rng, name_field, number, klass, when, inst, outc, inst["title"].split(" — ")[0],
-                                     misspelt if outc is outcomes else None)  # fmt: skip
+                                     misspelt if counted else None, twist)  # fmt: skip
             write_submission(inp / "submissions" / fname, lines)
         if person in ids:
-            expected[ids[person]] = {f"q{q.n}": earned(q, outcomes[q.n]) for q in questions}
-    return expected, staff_facts(inst, ids)
+            # question 3 is withdrawn for the students who sat from the portal copy, not for those on printed copies
+            void = None if arrangements.get(person) else inst.get("void", {}).get("question")
+            expected[ids[person]] = {f"q{q.n}": "" if q.n == void else earned(q, outcomes[q.n]) for q in questions}
+    return expected, staff_facts(inst, ids, arrangements)
 
 
-def staff_facts(inst: dict, ids: dict[str, str]) -> dict:
+def staff_facts(inst: dict, ids: dict[str, str], arrangements: dict[str, str]) -> dict:
     """What the staff of the instance tell a worker who asks them (people.toml), as the reference uses it."""
     known: dict = {}
     if "sitting" in inst:
@@ -381,6 +354,11 @@ def staff_facts(inst: dict, ids: dict[str, str]) -> dict:
         known["bands"] = inst["rebased_bands"]
     if inst.get("moved"):
         known["moved"] = [ids[s] for s in inst["moved"]]
+    if inst.get("void"):
+        known["void"] = dict(inst["void"])
+        known["printed"] = [ids[s] for s in inst["students"] if arrangements.get(s)]
+    if inst.get("ecf"):
+        known["ecf"] = {k: v for k, v in inst["ecf"].items() if k != "students"}
     return known
 
 

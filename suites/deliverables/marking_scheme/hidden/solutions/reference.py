@@ -1,9 +1,10 @@
 """Reference: mark every submission against the mark scheme's rules; write marks.csv and feedback.docx.
 
-Where the school's staff can be asked (bin/ask), each thing the files cannot settle is put to the person who knows:
-second files sent after everyone else had finished to the invigilator, misspelt keywords to the SENCo, whether the
-class list is still current to the data office that exported it, and whether the scheme has changed since it was sent
-out to the Head of Chemistry who wrote it.
+Where the school's staff can be asked (bin/ask), each thing the files cannot settle is put to the person who knows
+(staff_questions.py): second files sent after everyone else had finished to the invigilator, misspelt keywords to the
+SENCo, whether the class list is still current to the data office that exported it, whether the scheme has changed
+since it was sent out to the Head of Chemistry who wrote it, whether the paper as issued was right to the exams
+officer, and how the sample will be moderated to the moderator.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from pathlib import Path
 
 import docx
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # staff_questions.py, next to this script
+from staff_questions import ask_staff, clock
+
 INPUT = Path("input")
 OUTPUT = Path("output")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -23,6 +27,7 @@ LABEL = re.compile(
     r"^\s*(?:q(?:uestion)?\s*(\d{1,2})\b\s*[:.)\-\u2013]?|(\d{1,2})\s*[:.)\-\u2013](?=\s|$))\s*(.*)$", re.I
 )
 ASK = globals().get("ASK", True)  # shortcuts/asks_nobody.py runs this script with ASK = False
+OPEN_ONLY = globals().get("OPEN_ONLY", False)  # shortcuts/asks_everybody.py: the same open questions to everybody
 KNOWN = globals().get("KNOWN")  # hidden/build_inputs.py gives the staff's answers directly when it writes the reference
 HEADER = re.compile(r"^\s*(name|student number|class|submitted|date)\s*:\s*(.*)$", re.I)
 
@@ -169,7 +174,15 @@ def choice_of(text: str) -> str | None:
     return m.group(1).upper() if m else None
 
 
-def mark_question(answer: str | None, criteria: list[dict], concession: bool = False) -> tuple[int, list[str]]:
+def two_figures(x: float) -> float:
+    return float(f"{x:.2g}")
+
+
+def mark_question(
+    answer: str | None, criteria: list[dict], concession: bool = False, carried: float | None = None
+) -> tuple[int, list[str]]:
+    """Marks and what was missing. `carried` is the value carried forward from an earlier wrong answer, where
+    moderation allows it: a final answer equal to it at two significant figures earns the value marks."""
     if not answer or not answer.strip():
         return 0, ["no answer"]
     got, notes = 0, []
@@ -177,6 +190,8 @@ def mark_question(answer: str | None, criteria: list[dict], concession: bool = F
     for c in criteria:
         if c["kind"] == "value":
             ok = value is not None and any(lo - 1e-9 <= value <= hi + 1e-9 for lo, hi in c["accept"])
+            if not ok and value is not None and carried is not None and value != 0:
+                ok = two_figures(value) == two_figures(carried)
             if not ok:
                 shown = "no final answer" if value is None else f"final answer {value:g}"
                 notes.append(f"{shown}; accepted {c['accept_text']}")
@@ -203,84 +218,6 @@ def grade_for(total: int, bands: list[tuple[str, int]]) -> str:
         if total >= minimum:
             return grade
     return bands[-1][0]
-
-
-# ------------------------------------------------------------------------------------------ the staff
-
-
-def kit_module():
-    sys.path.insert(0, "/solution")
-    import worktrial_kit
-
-    return worktrial_kit
-
-
-def staff_available() -> bool:
-    return ASK and Path("bin/ask").exists()
-
-
-def clock(stamp: str) -> str:
-    m = re.search(r"(\d{1,2}):(\d{2})", stamp)
-    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else ""
-
-
-def ask_staff(students, files_of, misspelt, scheme) -> dict:
-    """What only the school's staff know, asked the way the files allow. Returns the sitting's end times, the
-    students with a spelling concession, the students who have left the class and re-based grade boundaries (each
-    only when an answer gave it)."""
-    known: dict = {}
-    if not staff_available():
-        return known
-    kit = kit_module()
-    names = {s["student_id"]: f"{s['given_name']} {s['surname']}" for s in students}
-    singles = [clock(subs[0]["fields"].get("submitted", "")) for subs in files_of.values() if len(subs) == 1]
-    last_single = max(singles) if singles else ""
-    late = [
-        (names[sid], clock(subs[-1]["fields"].get("submitted", "")))
-        for sid, subs in files_of.items()
-        if len(subs) > 1 and clock(subs[-1]["fields"].get("submitted", "")) > last_single
-    ]
-    if late:
-        listed = ", ".join(f"{n} at {t}" for n, t in late)
-        r = kit.ask(
-            "gareth",
-            f"In the 10D chemistry quiz folder, {len(late)} students sent a second file after every other paper was "
-            f"in (the last single paper at {last_single}): {listed}. When did the test end, including extra time, "
-            "and should those later files be marked?",
-        )
-        end = re.search(r"ended at (\d\d:\d\d)", r.text) if r.answered else None
-        extra = re.search(r"extra time[^.]*?until (\d\d:\d\d)", r.text) if r.answered else None
-        if end:
-            known["sitting"] = {"end": end.group(1), "extra_end": extra.group(1) if extra else end.group(1)}
-    if misspelt:
-        who = ", ".join(names[sid] for sid in misspelt)
-        words = ", ".join(sorted({w for ws in misspelt.values() for w in ws}))
-        r = kit.ask(
-            "joy",
-            f"Some students in 10D misspelt keywords in their chemistry quiz ({words}): {who}. The mark scheme says "
-            "spelling must be exact. Do any of them have a spelling concession?",
-        )
-        if r.answered:
-            said = next((x for x in re.split(r"(?<=[.;])\s+", r.text) if "have a spelling concession" in x), "")
-            known["concession"] = [sid for sid, n in names.items() if n in said]
-    r = kit.ask(
-        "colin",
-        "Before 10D's chemistry marks go into the data drop: is the class list in my folder up to date - has anyone "
-        "joined or left 10D, or moved set, since it was exported?",
-    )
-    if r.answered:
-        said = " ".join(x for x in re.split(r"(?<=[.;])\s+", r.text) if re.search(r"\bmoved\b|\bleft\b", x))
-        known["moved"] = [sid for sid, n in names.items() if n in said]
-    r = kit.ask(
-        "niamh",
-        "I am about to finalise the marks for 10D's quantitative chemistry quiz. Has anything in the mark scheme or "
-        "its grade boundaries changed since it was sent out?",
-    )
-    if r.answered:
-        bands = [(g, int(m)) for g, m in re.findall(r"\b(\d|U) from (\d+)", r.text)]
-        if len(bands) >= len(scheme["bands"]) - 1:
-            known["bands"] = bands + ([("U", 0)] if all(g != "U" for g, _ in bands) else [])
-    return known
 
 
 def misspellings(sub: dict, scheme: dict) -> list[str]:
@@ -331,16 +268,8 @@ def main() -> None:
     for subs in files_of.values():
         subs.sort(key=lambda sub: sub["fields"].get("submitted", ""))
     misspelt = {sid: w for sid, subs in files_of.items() if (w := misspellings(subs[-1], scheme))}
-    known = KNOWN if KNOWN is not None else ask_staff(students, files_of, misspelt, scheme)
-    if known.get("bands"):
-        scheme["bands"] = sorted(((g, int(m)) for g, m in known["bands"]), key=lambda b: -b[1])
-    concession = set(known.get("concession", []))
-    moved = set(known.get("moved", []))
-    if moved:  # students who have left the class since the list was exported are out of its files
-        students = [s for s in students if s["student_id"] not in moved]
-        files_of = {sid: subs for sid, subs in files_of.items() if sid not in moved}
 
-    def counted(sid: str) -> dict:
+    def counted_file(sid: str, known: dict) -> dict:
         """The latest file, or with the sitting's times known, the latest one sent within the student's time."""
         subs = files_of[sid]
         sitting = known.get("sitting")
@@ -351,62 +280,120 @@ def main() -> None:
             return (in_time or subs)[-1]
         return subs[-1]
 
-    latest = {sid: counted(sid) for sid in files_of}
+    def results_for(known: dict) -> tuple[list, list[dict], dict]:
+        """Each student's row, the notes on the questions they dropped marks on, and whether they sat; with what
+        `known` settles (staff answers) applied."""
+        bands = sorted(((g, int(m)) for g, m in known.get("bands") or scheme["bands"]), key=lambda b: -b[1])
+        concession = set(known.get("concession", []))
+        moved = set(known.get("moved", []))  # students who left the class since the list was exported: left out
+        kept = [s for s in students if s["student_id"] not in moved]
+        latest = {sid: counted_file(sid, known) for sid in files_of if sid not in moved}
+        # a question withdrawn from the paper the students sat from: blank for them, the grade read from the total
+        # scaled to the full paper; students who sat from a correct printed copy are marked on it as usual
+        void = known.get("void")
+        printed = set(known.get("printed", []))
+        withdrawn = void["question"] if void else None
+        ecf = known.get("ecf")
 
-    results = []
-    for s in students:
-        sid = s["student_id"]
-        sub = latest.get(sid)
-        row = {"student_id": sid, "name": f"{s['given_name']} {s['surname']}"}
-        notes = {}
-        if sub is None:
-            row.update({f"q{q}": "" for q in qs})
-            row["total"], row["grade"] = 0, "ABS"
-        else:
-            total = 0
-            for q in qs:
-                got, why = mark_question(sub["answers"].get(q), scheme["questions"][q], sid in concession)
-                row[f"q{q}"] = got
-                total += got
-                if got < max_marks[q]:
-                    notes[q] = (got, why)
-            row["total"], row["grade"] = total, grade_for(total, scheme["bands"])
-        results.append((row, notes, sub is not None))
+        def counts_for(sid: str) -> list[int]:
+            return [q for q in qs if q != withdrawn or sid in printed]
+
+        def carried(sub: dict, q: int) -> float | None:
+            """The value carried forward into question q from a wrong answer to the question it uses, if allowed."""
+            if not ecf or q != ecf["question"]:
+                return None
+            source, _ = final_answer(sub["answers"].get(ecf["from"]) or "")
+            right = any(lo - 1e-9 <= (source or 0) <= hi + 1e-9 for c in scheme["questions"][ecf["from"]]
+                        if c["kind"] == "value" for lo, hi in c["accept"])  # fmt: skip
+            return None if not source or right else ecf["numerator"] / source * ecf["times"]
+
+        results = []
+        for s in kept:
+            sid = s["student_id"]
+            sub = latest.get(sid)
+            row = {"student_id": sid, "name": f"{s['given_name']} {s['surname']}"}
+            notes = {}
+            out_of = sum(max_marks[q] for q in counts_for(sid))
+            if sub is None:
+                row.update({f"q{q}": "" for q in qs})
+                row["total"], row["grade"] = 0, "ABS"
+            else:
+                total = 0
+                row.update({f"q{q}": "" for q in qs if q not in counts_for(sid)})
+                for q in counts_for(sid):
+                    answer = sub["answers"].get(q)
+                    got, why = mark_question(answer, scheme["questions"][q], sid in concession, carried(sub, q))
+                    row[f"q{q}"] = got
+                    total += got
+                    if got < max_marks[q]:
+                        notes[q] = (got, why)
+                scaled = int(total * void["full"] / out_of + 0.5) if out_of != max_total else total
+                row["total"], row["grade"] = total, grade_for(scaled, bands)
+            results.append((row, notes, sub is not None, out_of))
+        return results, kept, {"bands": bands, "withdrawn": withdrawn, "void": void}
+
+    def class_mean(known: dict) -> float:
+        sat = [row["total"] for row, _, present, _ in results_for(known)[0] if present]
+        return sum(sat) / len(sat) if sat else 0.0
+
+    if KNOWN is not None:
+        known = KNOWN
+    elif ASK:
+        known = ask_staff(
+            students,
+            files_of,
+            misspelt,
+            len(scheme["bands"]),
+            lambda sid, kn, q: counted_file(sid, kn)["answers"].get(q) or "",
+            class_mean,
+            open_only=OPEN_ONLY,
+        )
+    else:
+        known = {}
+    results, students, settled = results_for(known)
+    withdrawn, void = settled["withdrawn"], settled["void"]
 
     with open(OUTPUT / "marks.csv", "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=["student_id", "name", *[f"q{q}" for q in qs], "total", "grade"])
         w.writeheader()
-        for row, _, _ in results:
+        for row, *_ in results:
             w.writerow(row)
 
-    sat = [row for row, _, present in results if present]
+    sat = [row for row, _, present, _ in results if present]
     mean = sum(r["total"] for r in sat) / len(sat) if sat else 0.0
     d = docx.Document()
     d.add_heading(f"Feedback — {scheme['title']}", level=0)
     d.add_heading("Class summary", level=1)
     d.add_paragraph(f"Submissions marked: {len(sat)} of {len(students)} students on the class list.")
     d.add_paragraph(f"Mean mark (students who sat the test): {mean:.1f} / {max_total}")
-    absent = [r["name"] for r, _, present in results if not present]
+    if void:
+        d.add_paragraph(
+            f"Question {withdrawn} was withdrawn for the students who sat from the misprinted portal copy: their "
+            f"totals are out of {max_total - max_marks[withdrawn]} and their grades are read from the total scaled "
+            f"to {void['full']}; students who sat from a printed copy are marked on it as usual."
+        )
+    absent = [r["name"] for r, _, present, _ in results if not present]
     d.add_paragraph("No submission: " + (", ".join(absent) if absent else "none"))
-    bands = [g for g, _ in scheme["bands"]]
+    bands = [g for g, _ in settled["bands"]]
     t = d.add_table(rows=1, cols=2)
     t.style = "Table Grid"
     t.rows[0].cells[0].text, t.rows[0].cells[1].text = "Grade", "Students"
     for g in [*bands, "ABS"]:
-        n = sum(1 for r, _, _ in results if r["grade"] == g)
+        n = sum(1 for r, *_ in results if r["grade"] == g)
         if n:
             cells = t.add_row().cells
             cells[0].text, cells[1].text = g, str(n)
-    hardest = min(qs, key=lambda q: sum(r[f"q{q}"] for r in sat) / max(1, len(sat)) / max_marks[q])
+    scored = [q for q in qs if q != withdrawn]
+    hardest = min(scored, key=lambda q: sum(r[f"q{q}"] for r in sat) / max(1, len(sat)) / max_marks[q])
     d.add_paragraph(f"Weakest question across the class: Q{hardest}.")
 
-    for row, notes, present in results:
+    for row, notes, present, out_of in results:
         d.add_heading(f"{row['student_id']} — {row['name']}", level=1)
         if not present:
-            d.add_paragraph(f"Total: 0/{max_total} — Grade ABS")
+            d.add_paragraph(f"Total: 0/{out_of} — Grade ABS")
             d.add_paragraph("No submission received.")
             continue
-        d.add_paragraph(f"Total: {row['total']}/{max_total} — Grade {row['grade']}")
+        d.add_paragraph(f"Total: {row['total']}/{out_of} — Grade {row['grade']}")
         if not notes:
             d.add_paragraph("Full marks on every question.")
         for q, (got, why) in notes.items():

@@ -3,6 +3,7 @@
 The final answer is taken to be the last number written anywhere in the answer, a unit counts when any
 accepted unit appears anywhere in the answer in any capitals, and keywords must match with their spaces.
 """
+
 import re
 import sys
 

@@ -1,4 +1,5 @@
 """The right files and layout, with placeholder marks to be filled in later."""
+
 import csv
 
 import docx
