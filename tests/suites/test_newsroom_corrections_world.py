@@ -35,14 +35,31 @@ grader = _load("newsroom_corrections_grader", HIDDEN / "grader.py")
 shipped_job = _load("newsroom_corrections_shipped_job", FAMILY / "workspace/system/triage.py")
 delivered_job = _load("newsroom_corrections_delivered_job", HIDDEN / "solutions/delivery/triage.py")
 
-LEGAL_TERMS = ["defam", "libel", "slander", "solicitor", "lawyer", "legal", "sue", "in court", "to court",
-               "barrister", "injunction", "reputation", "retract"]
+LEGAL_TERMS = [
+    "defam",
+    "libel",
+    "slander",
+    "solicitor",
+    "lawyer",
+    "legal",
+    "sue",
+    "in court",
+    "to court",
+    "barrister",
+    "injunction",
+    "reputation",
+    "retract",
+]
 JANUARY_WORDS = ["police", "arrest", "charged", "court", "crime", "victim", "jury"]
 FIXES = {  # what each variant's reference learns, as merged into its shipped rules by fixes.careful()
     "base": {"regulator": ["NSCHUB"], "legal_sections": {"COURTS": 3, "CRIME-COURTS": 3}},
     "wrong_ask": {"regulator": ["NSCWEB"], "legal_sections": {"COURTS": 3, "INQUESTS": 3}, "dedupe_ext_ref": True},
-    "conflicting_goals": {"drop": JANUARY_WORDS, "legal_sections": {"COURTS": 3}, "social_review": False,
-                          "desk_moves": {"SPORT": {"desk": "DIGITAL", "from": "2026-03-02"}}},
+    "conflicting_goals": {
+        "drop": JANUARY_WORDS,
+        "legal_sections": {"COURTS": 3},
+        "social_review": False,
+        "desk_moves": {"SPORT": {"desk": "DIGITAL", "from": "2026-03-02"}},
+    },
     "hidden_owner": {"staff": ["CMSFLAG"], "legal_sections": {"COURTS": 3}, "hold_legal_on_syndicated": True},
 }
 VARIANTS = list(FIXES)
@@ -96,9 +113,19 @@ def _run(db: Path, rules: dict, out: Path, job=delivered_job) -> Path:
 
 
 def _ctx(db: Path, out: Path, shipped: Path | None, variant: str, facts: set[str]) -> SimpleNamespace:
-    return SimpleNamespace(data_dir=db.parent, out_dir=out, baseline_out=shipped, params=_params(variant),
-                           facts=frozenset(facts), exit_code=0, timed_out=False, workspace=None, stdout="",
-                           stderr="", split="production")
+    return SimpleNamespace(
+        data_dir=db.parent,
+        out_dir=out,
+        baseline_out=shipped,
+        params=_params(variant),
+        facts=frozenset(facts),
+        exit_code=0,
+        timed_out=False,
+        workspace=None,
+        stdout="",
+        stderr="",
+        split="production",
+    )
 
 
 def _cost(db: Path, rules: dict, variant: str, tmp: Path, job=delivered_job) -> float:
@@ -134,7 +161,11 @@ MISSING = [  # (variant, what is left out, the fix without it)
     ("wrong_ask", "the NSC's new channel", {**FIXES["wrong_ask"], "regulator": []}),
     ("wrong_ask", "inquest reports", {**FIXES["wrong_ask"], "legal_sections": {"COURTS": 3}}),
     ("conflicting_goals", "Legal's January words", {**FIXES["conflicting_goals"], "drop": []}),
-    ("conflicting_goals", "social mentions to the Readers' Editor", {**FIXES["conflicting_goals"], "social_review": True}),
+    (
+        "conflicting_goals",
+        "social mentions to the Readers' Editor",
+        {**FIXES["conflicting_goals"], "social_review": True},
+    ),
     ("conflicting_goals", "the sport desk's move", {**FIXES["conflicting_goals"], "desk_moves": {}}),
     ("hidden_owner", "the HOLD notice", {**FIXES["hidden_owner"], "hold_legal_on_syndicated": False}),
     ("hidden_owner", "the CMS flag button", {**FIXES["hidden_owner"], "staff": []}),
@@ -270,8 +301,10 @@ def test_the_court_rule_and_the_partners_clock_sit_with_different_people(tmp_pat
     court = base.ask("priya", COURT)
     assert "court_rules" in court.facts and "CRIME-COURTS" in court.text
     hidden = _world("hidden_owner", tmp_path / "h")
-    shown = ("Marcus, legal complaints on syndicated stories cost far more even when Legal handled them in time: "
-             "68 of them since January ended in claims that included the partner titles' republished copies.")
+    shown = (
+        "Marcus, legal complaints on syndicated stories cost far more even when Legal handled them in time: "
+        "68 of them since January ended in claims that included the partner titles' republished copies."
+    )
     legal = hidden.ask("priya", "What happens to syndicated stories when a legal complaint comes in?")
     assert "Marcus" in legal.text and "partner_hold" not in legal.facts
     assert "partner_hold" in hidden.ask("marcus", shown).facts
@@ -280,8 +313,12 @@ def test_the_court_rule_and_the_partners_clock_sit_with_different_people(tmp_pat
 def test_facts_hinted_nowhere_come_from_an_open_question(tmp_path: Path) -> None:
     q = "Has anything changed since these files were produced?"
     assert "regulator_channel" in _world("base", tmp_path / "b").ask("siobhan", q).facts
-    assert "cms_flags" in _world("hidden_owner", tmp_path / "h").ask(
-        "tom", "Has anything changed in how the night desk flags errors?").facts
+    assert (
+        "cms_flags"
+        in _world("hidden_owner", tmp_path / "h")
+        .ask("tom", "Has anything changed in how the night desk flags errors?")
+        .facts
+    )
     assert "desk_move" in _world("conflicting_goals", tmp_path / "c").ask("helen", q).facts
 
 

@@ -67,8 +67,15 @@ def history_spec(first: date, last: date) -> Spec:
 
 
 def pilot_spec(params: dict) -> Spec:
-    return Spec(first=PILOT_FIRST, last=PILOT_LAST, items=230, channels=dict(PRODUCTION_CHANNELS),
-                foreign_share=0.04, production=True, **_new_codes(params))
+    return Spec(
+        first=PILOT_FIRST,
+        last=PILOT_LAST,
+        items=230,
+        channels=dict(PRODUCTION_CHANNELS),
+        foreign_share=0.04,
+        production=True,
+        **_new_codes(params),
+    )
 
 
 def production_spec(t: Traffic, params: dict) -> Spec:

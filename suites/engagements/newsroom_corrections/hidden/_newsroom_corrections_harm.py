@@ -1,8 +1,9 @@
 """What a month of triage decisions costs the Wenmouth Courier, under a variant's hidden truth (GBP).
 
 `evaluate(items, stories, decisions, holds, truth)` plays every item through the desks. A desk works to the
-deadline the job gives it (`due_by`: some items well before it, some up to a fifth of the time after it); the legal desk clears only `legal_capacity` items a day, so what it is
-sent beyond that waits for the next morning. An item at the wrong desk is passed on (the Readers' Editor in
+deadline the job gives it (`due_by`: some items well before it, some up to a fifth of the time after it); the
+legal desk clears only `legal_capacity` items a day and the Readers' Editor `READERS_CAPACITY`, so what they
+are sent beyond that waits for the next morning. An item at the wrong desk is passed on (the Readers' Editor in
 2 h to Legal or 24 h to the story's desk; a section desk in a day or two); an item closed, written to an
 unknown or no-longer-read desk queue, or given no triage row, is never seen. Costs:
 
@@ -86,8 +87,21 @@ def evaluate(
         0.0,
     )
     counts = dict.fromkeys(
-        ("legal", "legal_missed", "legal_late", "republished", "regulator", "regulator_late", "factual",
-         "uncorrected", "corrected_late", "not_actionable", "routed_needlessly", "no_decision", "dead_queue"),
+        (
+            "legal",
+            "legal_missed",
+            "legal_late",
+            "republished",
+            "regulator",
+            "regulator_late",
+            "factual",
+            "uncorrected",
+            "corrected_late",
+            "not_actionable",
+            "routed_needlessly",
+            "no_decision",
+            "dead_queue",
+        ),
         0,
     )
     orig = originals(items)
@@ -115,8 +129,17 @@ def evaluate(
             act = max(recv + (due - recv) * pace, recv + timedelta(minutes=15))
         if live and due and due - recv <= timedelta(hours=2):
             cost["urgent"] += URGENT_GBP
-        entry = {"id": iid, "recv": recv, "cat": cat, "kind": kind, "desk": desk if live else "", "act": act,
-                 "story": story, "section": section, "day": day}
+        entry = {
+            "id": iid,
+            "recv": recv,
+            "cat": cat,
+            "kind": kind,
+            "desk": desk if live else "",
+            "act": act,
+            "story": story,
+            "section": section,
+            "day": day,
+        }
         plan.append(entry)
     readers = _queue([(e["act"], e["id"]) for e in plan if e["desk"] == "READERS"], READERS_CAPACITY)
     for e in plan:  # the Readers' Editor reads her queue in order; what she cannot reach waits a day

@@ -21,15 +21,24 @@ from _newsroom_corrections_world import build_period, truth_from
 from worktrial.kit.grader import Traffic
 
 NOTES = {
-    ("LEGAL_CLAIM", "defamation"): ["Letter before claim from the complainant's solicitors; settled with an apology.",
-                                    "Claim issued; settled out of court.", "Solicitors' letter; damages agreed."],
-    ("LEGAL_CLAIM", "court"): ["Court office letter: the report breached a reporting restriction; referred to Legal.",
-                               "Judge's clerk: contempt concern raised with the editor; article taken down.",
-                               "Complaint from the court: a protected person was identifiable; fine risk."],
-    ("LEGAL_LATE", "defamation"): ["Legal reached it after the complainant's solicitors had written.",
-                                   "Legal late: the article stayed up a day longer; costs of the letter."],
-    ("LEGAL_LATE", "court"): ["Legal reached it after the report had stayed up for hours; court office complained.",
-                              "Legal late: reporting restriction breached meanwhile; warning from the court."],
+    ("LEGAL_CLAIM", "defamation"): [
+        "Letter before claim from the complainant's solicitors; settled with an apology.",
+        "Claim issued; settled out of court.",
+        "Solicitors' letter; damages agreed.",
+    ],
+    ("LEGAL_CLAIM", "court"): [
+        "Court office letter: the report breached a reporting restriction; referred to Legal.",
+        "Judge's clerk: contempt concern raised with the editor; article taken down.",
+        "Complaint from the court: a protected person was identifiable; fine risk.",
+    ],
+    ("LEGAL_LATE", "defamation"): [
+        "Legal reached it after the complainant's solicitors had written.",
+        "Legal late: the article stayed up a day longer; costs of the letter.",
+    ],
+    ("LEGAL_LATE", "court"): [
+        "Legal reached it after the report had stayed up for hours; court office complained.",
+        "Legal late: reporting restriction breached meanwhile; warning from the court.",
+    ],
     ("NSC_ACK_LATE", ""): ["NSC: acknowledgement after the Code's deadline - breach recorded."],
     ("NSC_NOT_ACKNOWLEDGED", ""): ["NSC: no acknowledgement from the publication - breach recorded."],
     ("NOT_CORRECTED", ""): ["Reader wrote again; error still online.", ""],
@@ -42,7 +51,7 @@ def _note(t: Traffic, resolution: str, kind: str, desk: str, republished: bool) 
     base = resolution.removeprefix("REPUBLISHED_")
     options = NOTES.get((base, kind)) or NOTES.get((base, "")) or [""]
     note = t.choice(options)
-    if base.startswith("LEGAL") and desk not in ("LEGAL", "READERS", ""):
+    if base.startswith("LEGAL") and desk not in ("LEGAL", "READERS", "NONE", ""):
         note = f"Desk published a correction; passed to Legal. {note}".strip()
     if republished:
         note = f"{note} Partner titles had republished the story; their copies are in the claim.".strip()
@@ -61,17 +70,24 @@ def build_history(path: Path, params: dict, decide: Callable[[sqlite3.Connection
         stories += s
         items += its
         week += timedelta(days=7)
-    conn = create(path, {"extracted_at": "2026-03-02 00:05", "first": HISTORY_FIRST.isoformat(),
-                         "last": HISTORY_LAST.isoformat()}, history=True)
+    conn = create(
+        path,
+        {"extracted_at": "2026-03-02 00:05", "first": HISTORY_FIRST.isoformat(), "last": HISTORY_LAST.isoformat()},
+        history=True,
+    )
     try:
         seen = set()
         stories = [s for s in stories if not (s["story_id"] in seen or seen.add(s["story_id"]))]
         add_period(conn, stories, items)
         rows, feed = decide(conn, HISTORY_FIRST.isoformat(), HISTORY_LAST.isoformat())
-        conn.executemany("INSERT INTO triage_log VALUES (?, ?, ?, ?, ?)",
-                         [[r["item_id"], r["category"], r["desk"], r["due_by"], r["rule"]] for r in rows])
-        conn.executemany("INSERT INTO partner_feed VALUES (?, ?, ?, ?)",
-                         [[f["story_id"], f["item_id"], f["notice"], f["issued_at"]] for f in feed])
+        conn.executemany(
+            "INSERT INTO triage_log VALUES (?, ?, ?, ?, ?)",
+            [[r["item_id"], r["category"], r["desk"], r["due_by"], r["rule"]] for r in rows],
+        )
+        conn.executemany(
+            "INSERT INTO partner_feed VALUES (?, ?, ?, ?)",
+            [[f["story_id"], f["item_id"], f["notice"], f["issued_at"]] for f in feed],
+        )
         by_story = {s["story_id"]: s for s in stories}
         decisions = {r["item_id"]: r for r in rows}
         res = evaluate(items, by_story, decisions, {}, truth)
@@ -89,8 +105,7 @@ def build_history(path: Path, params: dict, decide: Callable[[sqlite3.Connection
                 correction = res["acted"].get(it["item_id"], "")  # the desk corrected before Legal saw it
             elif resolution in ("CORRECTED", "CORRECTED_LATE"):
                 correction = when
-            out.append([it["item_id"], resolution.removeprefix("REPUBLISHED_"), when, round(harm, 2), note,
-                        correction])
+            out.append([it["item_id"], resolution.removeprefix("REPUBLISHED_"), when, round(harm, 2), note, correction])
         conn.executemany("INSERT INTO outcomes VALUES (?, ?, ?, ?, ?, ?)", out)
         conn.commit()
     finally:
@@ -134,10 +149,10 @@ Prepared by the newsroom data team for the Managing Editor and the group board. 
 
 | measure | January | February |
 |---|---|---|
-| items received | {jan['items']} | {feb['items']} |
-| corrections published | {jan['published']} | {feb['published']} |
+| items received | {jan["items"]} | {feb["items"]} |
+| corrections published | {jan["published"]} | {feb["published"]} |
 | **corrections published within 24 h** | **{pct(jan)}** | **{pct(feb)}** |
-| items closed by the triage job | {jan['closed']} | {feb['closed']} |
+| items closed by the triage job | {jan["closed"]} | {feb["closed"]} |
 
 The group's target for corrections published within 24 h is 95 %. The measure counts every correction a
 desk published (`outcomes.correction_at`) against the time the item was received.{note}

@@ -14,8 +14,18 @@ import re
 from worktrial.kit.grader import Traffic
 
 NAMES = [
-    "Dawn Halloran", "Gary Pettifer", "Nadia Osei", "Colin Marsh-Tyler", "Rhiannon Pugh", "Imran Bashir",
-    "Lesley Coote", "Marek Nowicki", "Sandra Whitbread", "Owen Llewellyn", "Fay Okonkwo", "Derek Stannard",
+    "Dawn Halloran",
+    "Gary Pettifer",
+    "Nadia Osei",
+    "Colin Marsh-Tyler",
+    "Rhiannon Pugh",
+    "Imran Bashir",
+    "Lesley Coote",
+    "Marek Nowicki",
+    "Sandra Whitbread",
+    "Owen Llewellyn",
+    "Fay Okonkwo",
+    "Derek Stannard",
 ]
 PLACES = ["Wenmouth", "Dalehurst", "Brackley Moor", "Kessingham", "Holt Fen", "Saltry", "Upper Caddon"]
 TEAMS = ["Wenmouth Rovers", "Dalehurst Town", "Kessingham Athletic", "Saltry Wanderers"]
@@ -24,21 +34,53 @@ CRIMES = ["fraud", "theft from my employer", "dealing drugs", "benefit fraud", "
 BUSINESSES = ["garage", "cafe", "building firm", "care home", "taxi firm", "dental practice"]
 DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 TOPICS = ["the bypass", "potholes", "the hospital car park", "council tax", "the new bins", "the Saltry ferry"]
-CLAUSES = [("1", "Accuracy"), ("2", "Privacy"), ("3", "Harassment"), ("9", "Reporting of crime"), ("12", "Discrimination")]
+CLAUSES = [
+    ("1", "Accuracy"),
+    ("2", "Privacy"),
+    ("3", "Harassment"),
+    ("9", "Reporting of crime"),
+    ("12", "Discrimination"),
+]
 
 # (subject, body) templates. Slots in braces are filled by `_fill`. Comments say which signals they carry.
 DEFAMATION_READER = [
     # explicit legal words
-    ("Formal complaint", "Your article about me is defamatory. You have accused me of {crime} and my solicitor will be writing to you."),
-    ("Legal notice", "We act for {name}. The article of {day1} contains false and defamatory allegations about our client. We require its removal and an apology within 7 days."),
-    ("Re: your story", "This is libel. The story says my {business} in {place} is being investigated. Take it down today or I will sue."),
-    ("Complaint", "The story is untrue and defamatory - you have accused me of {crime}. I have passed it to my lawyer."),
-    ("Article about my family", "Legal action will follow unless this false story about my husband is removed. He has never been charged with anything."),
+    (
+        "Formal complaint",
+        "Your article about me is defamatory. You have accused me of {crime} and my solicitor will be writing to you.",
+    ),
+    (
+        "Legal notice",
+        "We act for {name}. The article of {day1} contains false and defamatory allegations about our client. We "
+        "require its removal and an apology within 7 days.",
+    ),
+    (
+        "Re: your story",
+        "This is libel. The story says my {business} in {place} is being investigated. Take it down today or I will "
+        "sue.",
+    ),
+    (
+        "Complaint",
+        "The story is untrue and defamatory - you have accused me of {crime}. I have passed it to my lawyer.",
+    ),
+    (
+        "Article about my family",
+        "Legal action will follow unless this false story about my husband is removed. He has never been charged "
+        "with anything.",
+    ),
     ("", "I am instructing a solicitor over what you printed about my {business}. None of it is true."),
     ("Defamation", "Your reporter has called {name} a {crime} suspect. That is defamatory and we want a retraction."),
     # only accuracy and reputation words: no legal term
-    ("Your article", "You have printed that I was sacked for {crime}. That is completely untrue and it has destroyed my reputation in {place}."),
-    ("Complaint", "Your story says my {business} was shut down by inspectors. That is false, customers are cancelling and my good name is ruined."),
+    (
+        "Your article",
+        "You have printed that I was sacked for {crime}. That is completely untrue and it has destroyed my "
+        "reputation in {place}.",
+    ),
+    (
+        "Complaint",
+        "Your story says my {business} was shut down by inspectors. That is false, customers are cancelling and my "
+        "good name is ruined.",
+    ),
 ]
 DEFAMATION_SOCIAL = [
     ("", "@WenmouthCourier this is libel, see you in court"),
@@ -52,26 +94,64 @@ COURT_READER = [
     ("Court report", "The trial is still going on and your report reads as if he has already been found guilty."),
     ("My son", "You have named my {age}-year-old son. He is a child and his case is in the youth court."),
     ("", "The jury has not returned a verdict yet but your headline says he did it."),
-    ("Please remove the photo", "Your photo shows the street where the victim lives. Everyone in {place} knows who she is now."),
-    ("Complaint", "The judge said the victim could not be identified. Your article gives her age, her school and her street."),
-    ("Report of the hearing", "You have reported what the defendant said while the jury was out - they were not supposed to hear it."),
+    (
+        "Please remove the photo",
+        "Your photo shows the street where the victim lives. Everyone in {place} knows who she is now.",
+    ),
+    (
+        "Complaint",
+        "The judge said the victim could not be identified. Your article gives her age, her school and her street.",
+    ),
+    (
+        "Report of the hearing",
+        "You have reported what the defendant said while the jury was out - they were not supposed to hear it.",
+    ),
     ("", "You have printed the name of the woman who made the complaint. She is entitled to lifelong anonymity."),
-    ("Error in court report", "This report is wrong - the hearing isn't finished and you've printed evidence the jury never heard."),
-    ("My brother", "My brother's case was adjourned and your article says he pleaded guilty. He did not, he pleaded not guilty."),
+    (
+        "Error in court report",
+        "This report is wrong - the hearing isn't finished and you've printed evidence the jury never heard.",
+    ),
+    (
+        "My brother",
+        "My brother's case was adjourned and your article says he pleaded guilty. He did not, he pleaded not guilty.",
+    ),
     ("Inquest", "The inquest has not concluded and your article says how my father died as if it were fact."),
     ("", "Your report gives the method in detail. The family asked you not to, and the coroner warned about it."),
 ]
 NSC_REFERRAL = [
-    ("NSC ref {ref}", "NSC ref {ref}. The Council has received a complaint about your article '{headline}' under Clause {clause} ({clause_name}). Please acknowledge and respond to the complainant."),
+    (
+        "NSC ref {ref}",
+        "NSC ref {ref}. The Council has received a complaint about your article '{headline}' under Clause {clause} "
+        "({clause_name}). Please acknowledge and respond to the complainant.",
+    ),
     ("NSC ref {ref}", "NSC ref {ref}: complaint forwarded for your response. Details attached."),
-    ("News Standards Council {ref}", "News Standards Council - complaint {ref} regarding '{headline}'. The complainant says the article is inaccurate (Clause 1). Please acknowledge receipt."),
-    ("NSC referral {ref}", "Referral {ref} under Clause {clause} ({clause_name}) of the Code. The complainant has not received a reply from the publication."),
+    (
+        "News Standards Council {ref}",
+        "News Standards Council - complaint {ref} regarding '{headline}'. The complainant says the article is "
+        "inaccurate (Clause 1). Please acknowledge receipt.",
+    ),
+    (
+        "NSC referral {ref}",
+        "Referral {ref} under Clause {clause} ({clause_name}) of the Code. The complainant has not received a reply "
+        "from the publication.",
+    ),
 ]
 HUB_REFERRAL = [
-    ("Complaints Hub case {hub}", "Complaints Hub case {hub}: a complaint about '{headline}' has been referred to you under the Code. Acknowledge within the Code's deadline."),
+    (
+        "Complaints Hub case {hub}",
+        "Complaints Hub case {hub}: a complaint about '{headline}' has been referred to you under the Code. "
+        "Acknowledge within the Code's deadline.",
+    ),
     ("Case {hub}", "Case {hub}. Referred complaint, Clause {clause}. Publisher response required."),
-    ("Complaints Hub", "The News Standards Council's Complaints Hub forwards case {hub} about '{headline}' (Clause {clause}, {clause_name})."),
-    ("Case {hub} - referred complaint", "Referred under the Editors' Code, Clause {clause}. Please confirm receipt to the Hub."),
+    (
+        "Complaints Hub",
+        "The News Standards Council's Complaints Hub forwards case {hub} about '{headline}' (Clause {clause}, "
+        "{clause_name}).",
+    ),
+    (
+        "Case {hub} - referred complaint",
+        "Referred under the Editors' Code, Clause {clause}. Please confirm receipt to the Hub.",
+    ),
 ]
 FACTUAL_READER = [
     ("Report an error", "Wrong score: it was {n1}-{n2}, not {n2}-{n1} as your report says."),
@@ -144,15 +224,23 @@ NONE_SOCIAL = [
 ]
 NONE_STAFF = [("Desk flag", "Not an error after all - ignore my earlier note on the {place} story.")]
 FOREIGN = {  # the web form accepts other languages; production only
-    ("pl", "LEGAL"): ["Artykul o mnie jest nieprawdziwy i znieslawiajacy. Moj prawnik sie z Wami skontaktuje.",
-                      "Proces wciaz trwa, a Wasz artykul sugeruje, ze on jest winny."],
-    ("pl", "FACTUAL"): ["W artykule jest blad: spotkanie jest we wtorek, nie w czwartek.",
-                        "Zle nazwisko pod zdjeciem. To jest {name}."],
+    ("pl", "LEGAL"): [
+        "Artykul o mnie jest nieprawdziwy i znieslawiajacy. Moj prawnik sie z Wami skontaktuje.",
+        "Proces wciaz trwa, a Wasz artykul sugeruje, ze on jest winny.",
+    ],
+    ("pl", "FACTUAL"): [
+        "W artykule jest blad: spotkanie jest we wtorek, nie w czwartek.",
+        "Zle nazwisko pod zdjeciem. To jest {name}.",
+    ],
     ("pl", "NONE"): ["Dlaczego gazeta nie dotarla dzis rano?", "Wasza strona ma za duzo reklam."],
-    ("cy", "LEGAL"): ["Mae'r erthygl amdanaf yn anwir ac yn enllibus. Bydd fy nghyfreithiwr yn cysylltu.",
-                      "Mae'r achos yn dal i fynd ymlaen ac mae eich adroddiad yn dweud ei fod yn euog."],
-    ("cy", "FACTUAL"): ["Mae camgymeriad yn yr erthygl: mae'r cyfarfod ddydd Mawrth, nid dydd Iau.",
-                        "Mae'r sgor yn anghywir, {n1}-{n2} oedd hi."],
+    ("cy", "LEGAL"): [
+        "Mae'r erthygl amdanaf yn anwir ac yn enllibus. Bydd fy nghyfreithiwr yn cysylltu.",
+        "Mae'r achos yn dal i fynd ymlaen ac mae eich adroddiad yn dweud ei fod yn euog.",
+    ],
+    ("cy", "FACTUAL"): [
+        "Mae camgymeriad yn yr erthygl: mae'r cyfarfod ddydd Mawrth, nid dydd Iau.",
+        "Mae'r sgor yn anghywir, {n1}-{n2} oedd hi.",
+    ],
     ("cy", "NONE"): ["Ni chyrhaeddodd y papur y bore 'ma.", "Rydych chi bob amser yn erbyn {team}."],
 }
 # production wording drift: the same complaint in words history has not seen
@@ -177,13 +265,27 @@ def _fill(t: Traffic, template: str, story: dict) -> str:
     clause, clause_name = t.choice(CLAUSES)
     day1, day2 = t.sample(DAYS, 2)
     values = {
-        "name": name, "name2": name2, "place": t.choice(PLACES), "team": t.choice(TEAMS),
-        "party": t.choice(PARTIES), "crime": t.choice(CRIMES), "business": t.choice(BUSINESSES),
-        "day1": day1, "day2": day2, "topic": t.choice(TOPICS), "age": t.rng.randint(14, 17),
-        "n1": n1, "n2": n2, "num": num, "num2": num + t.choice([-2, 10, 100, -8]),
-        "ref": f"2026/{t.rng.randint(100, 999):04d}", "hub": f"CH-{t.rng.randint(10000, 99999)}",
-        "headline": story.get("headline", "your article") or "your article", "clause": clause,
-        "clause_name": clause_name, "user": t.choice(["jmoss", "kpatel", "nightsubs2", "adeakin"]),
+        "name": name,
+        "name2": name2,
+        "place": t.choice(PLACES),
+        "team": t.choice(TEAMS),
+        "party": t.choice(PARTIES),
+        "crime": t.choice(CRIMES),
+        "business": t.choice(BUSINESSES),
+        "day1": day1,
+        "day2": day2,
+        "topic": t.choice(TOPICS),
+        "age": t.rng.randint(14, 17),
+        "n1": n1,
+        "n2": n2,
+        "num": num,
+        "num2": num + t.choice([-2, 10, 100, -8]),
+        "ref": f"2026/{t.rng.randint(100, 999):04d}",
+        "hub": f"CH-{t.rng.randint(10000, 99999)}",
+        "headline": story.get("headline", "your article") or "your article",
+        "clause": clause,
+        "clause_name": clause_name,
+        "user": t.choice(["jmoss", "kpatel", "nightsubs2", "adeakin"]),
     }
     return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), template)
 
@@ -209,6 +311,22 @@ def _pool(category: str, kind: str, channel: str, section: str) -> list[tuple[st
     return NONE_POLITICS + NONE_READER[:4] if section == "POLITICS" else NONE_READER
 
 
+def _fits(template: tuple[str, str], section: str) -> bool:
+    """Scores belong to sport, votes to politics, listings to court copy, the coroner to inquests."""
+    subject, body = template
+    text = f"{subject} {body}".lower()
+    courts = section in ("COURTS", "CRIME-COURTS")
+    if "{n1}-{n2}" in text or "score" in text or "result table" in text or "match" in text:
+        return section in ("SPORT", "")
+    if "votes" in text:
+        return section == "POLITICS"
+    if "court listing" in text or "jury" in text or "trial" in text or "hearing" in text:
+        return courts or section == ""
+    if "inquest" in text or "coroner" in text:
+        return section == "INQUESTS"
+    return True
+
+
 def compose(
     t: Traffic, category: str, kind: str, channel: str, story: dict, language: str, production: bool
 ) -> tuple[str, str]:
@@ -216,7 +334,9 @@ def compose(
     if language != "en":
         key = (language, "LEGAL" if category == "LEGAL" else category if category == "FACTUAL" else "NONE")
         return "", _fill(t, t.choice(FOREIGN[key]), story)
-    subject, body = t.choice(_pool(category, kind, channel, str(story.get("section", ""))))
+    section = str(story.get("section", ""))
+    pool = [tpl for tpl in _pool(category, kind, channel, section) if _fits(tpl, section)]
+    subject, body = t.choice(pool or _pool(category, kind, channel, section))
     subject, body = _fill(t, subject, story), _fill(t, body, story)
     if production:
         body = t.typo(t.reword(body, SYNONYMS, rate=0.35), rate=0.012)

@@ -21,24 +21,58 @@ SECRET = "newsroom_corrections/truth/v1"
 REGULATOR_CHANNELS = ("NSC", "NSCHUB", "NSCWEB")  # every code a regulator referral can arrive under
 STAFF_CHANNELS = ("STAFF", "CMSFLAG")
 SECTION_DESK = {
-    "NEWS": "NEWS", "COURTS": "NEWS", "CRIME-COURTS": "NEWS", "INQUESTS": "NEWS", "POLITICS": "POLITICS",
-    "SPORT": "SPORT", "BUSINESS": "BUSINESS", "LIFESTYLE": "FEATURES", "OPINION": "OPINION",
+    "NEWS": "NEWS",
+    "COURTS": "NEWS",
+    "CRIME-COURTS": "NEWS",
+    "INQUESTS": "NEWS",
+    "POLITICS": "POLITICS",
+    "SPORT": "SPORT",
+    "BUSINESS": "BUSINESS",
+    "LIFESTYLE": "FEATURES",
+    "OPINION": "OPINION",
 }
 DESKS = ("NEWS", "POLITICS", "SPORT", "BUSINESS", "FEATURES", "OPINION", "DIGITAL", "READERS", "LEGAL")
 SECTION_WEIGHTS = {
-    "NEWS": 0.23, "COURTS": 0.14, "INQUESTS": 0.04, "POLITICS": 0.13, "SPORT": 0.16, "BUSINESS": 0.09,
-    "LIFESTYLE": 0.11, "OPINION": 0.11,
+    "NEWS": 0.23,
+    "COURTS": 0.14,
+    "INQUESTS": 0.04,
+    "POLITICS": 0.13,
+    "SPORT": 0.16,
+    "BUSINESS": 0.09,
+    "LIFESTYLE": 0.11,
+    "OPINION": 0.11,
 }
-SYNDICATED = {"NEWS": 0.55, "COURTS": 0.6, "CRIME-COURTS": 0.6, "INQUESTS": 0.4, "SPORT": 0.45, "POLITICS": 0.3,
-              "BUSINESS": 0.35, "LIFESTYLE": 0.1, "OPINION": 0.05}
+SYNDICATED = {
+    "NEWS": 0.55,
+    "COURTS": 0.6,
+    "CRIME-COURTS": 0.6,
+    "INQUESTS": 0.4,
+    "SPORT": 0.45,
+    "POLITICS": 0.3,
+    "BUSINESS": 0.35,
+    "LIFESTYLE": 0.1,
+    "OPINION": 0.05,
+}
 HEADLINES = {
-    "NEWS": ["{place} residents fight plans for 400 homes", "Flood warning for {place} as river rises",
-             "Bus route to {place} axed from April", "New GP surgery for {place} approved"],
-    "COURTS": ["{place} man on trial over warehouse fire", "Teenager in court after {place} stabbing",
-               "Jury sworn in for {place} fraud trial", "Woman denies assault at {place} pub"],
+    "NEWS": [
+        "{place} residents fight plans for 400 homes",
+        "Flood warning for {place} as river rises",
+        "Bus route to {place} axed from April",
+        "New GP surgery for {place} approved",
+    ],
+    "COURTS": [
+        "{place} man on trial over warehouse fire",
+        "Teenager in court after {place} stabbing",
+        "Jury sworn in for {place} fraud trial",
+        "Woman denies assault at {place} pub",
+    ],
     "INQUESTS": ["Inquest opens into death of {place} cyclist", "Coroner hears of {place} crash"],
-    "POLITICS": ["Mayoral race: candidates clash on {place} bypass", "Council tax to rise 4.9 per cent",
-                 "Election count: {place} ward too close to call", "Candidate's firm under scrutiny"],
+    "POLITICS": [
+        "Mayoral race: candidates clash on {place} bypass",
+        "Council tax to rise 4.9 per cent",
+        "Election count: {place} ward too close to call",
+        "Candidate's firm under scrutiny",
+    ],
     "SPORT": ["{team} snatch late winner", "{team} manager under pressure", "Cup draw: {team} at home"],
     "BUSINESS": ["{place} factory to cut 140 jobs", "New owners for {place} brewery"],
     "LIFESTYLE": ["Ten walks around {place}", "Review: the new cafe on {place} high street"],
@@ -182,8 +216,10 @@ def build_period(t: Traffic, spec: Spec, truth: Truth, id_prefix: str) -> tuple[
         if t.chance(0.08) and ch not in ("NSC", "STAFF"):
             story = ""
         srow = next((s for s, _ in pool if s["story_id"] == story), {}) if story else {}
-        start = max(datetime.fromisoformat(srow["published_at"]) if srow else datetime(2000, 1, 1),
-                    datetime(day.year, day.month, day.day))
+        start = max(
+            datetime.fromisoformat(srow["published_at"]) if srow else datetime(2000, 1, 1),
+            datetime(day.year, day.month, day.day),
+        )
         at = start + timedelta(minutes=t.rng.randint(20, 60 * 30))
         if at.date() > spec.last:
             at = datetime(spec.last.year, spec.last.month, spec.last.day, 22, t.rng.randint(0, 59))
@@ -218,19 +254,22 @@ def build_period(t: Traffic, spec: Spec, truth: Truth, id_prefix: str) -> tuple[
     for sk in everything:
         src = sk.get("dup_of")
         if src is not None:
-            sk.update(subject=src["subject"], body=src["body"], ext_ref=src["ext_ref"], _category="NONE",
-                      _kind="duplicate")
-        items.append({
-            "item_id": sk["item_id"],
-            "received_at": sk["at"].strftime("%Y-%m-%d %H:%M"),
-            "channel": sk["channel"],
-            "story_id": sk["story"].get("story_id", ""),
-            "language": sk["language"],
-            "ext_ref": sk.get("ext_ref", ""),
-            "subject": sk["subject"],
-            "body": sk["body"],
-            "_category": sk["_category"],
-            "_kind": sk["_kind"],
-        })
+            sk.update(
+                subject=src["subject"], body=src["body"], ext_ref=src["ext_ref"], _category="NONE", _kind="duplicate"
+            )
+        items.append(
+            {
+                "item_id": sk["item_id"],
+                "received_at": sk["at"].strftime("%Y-%m-%d %H:%M"),
+                "channel": sk["channel"],
+                "story_id": sk["story"].get("story_id", ""),
+                "language": sk["language"],
+                "ext_ref": sk.get("ext_ref", ""),
+                "subject": sk["subject"],
+                "body": sk["body"],
+                "_category": sk["_category"],
+                "_kind": sk["_kind"],
+            }
+        )
     used = {it["story_id"] for it in items}
     return [s for s in stories if s["story_id"] in used], items

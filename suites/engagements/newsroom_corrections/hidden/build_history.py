@@ -9,7 +9,7 @@ Writes (paths relative to the family folder):
   variants/<id>/workspace/docs/reports/...             and its dashboard
 
 History is decided by the shipped job itself (workspace/system/triage.py with the variant's shipped
-config/rules.json) and its outcomes follow the variant's truth, so what a worker finds in them is what the
+config/rules.json; before the variant's `rules_deployed` day, with the rules it replaced) and its outcomes follow the variant's truth, so what a worker finds in them is what the
 staff of that variant know. Parameters are read from task.toml and variants/<id>/variant.toml.
 """
 
@@ -18,6 +18,7 @@ import json
 import sqlite3
 import sys
 import tomllib
+from datetime import date, timedelta
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -54,8 +55,16 @@ def main() -> int:
     for variant in variants:
         params, rules = _params(variant), _rules(variant)
 
+        changed = str(params.get("rules_deployed", "") or "")
+        before = _rules("base") | {"fast_lane_first": False}  # TRG-2025-12 as the other variants run it
+
         def decide(conn: sqlite3.Connection, first: str, last: str, rules: dict = rules) -> tuple:
-            return job.run(conn, json.loads(json.dumps(rules)), first, last)
+            if not changed or changed <= first:
+                return job.run(conn, json.loads(json.dumps(rules)), first, last)
+            day = (date.fromisoformat(changed) - timedelta(days=1)).isoformat()
+            old_rows, old_feed = job.run(conn, json.loads(json.dumps(before)), first, day)
+            new_rows, new_feed = job.run(conn, json.loads(json.dumps(rules)), changed, last)
+            return old_rows + new_rows, old_feed + new_feed
 
         root = FAMILY / "workspace" if variant == "base" else FAMILY / "variants" / variant / "workspace"
         path = root / "data" / "intake_history.db"
@@ -63,8 +72,10 @@ def main() -> int:
         report = root / "docs" / "reports" / "corrections_dashboard_2026-02.md"
         report.parent.mkdir(parents=True, exist_ok=True)
         report.write_text(hist.dashboard(path, str(params.get("dashboard_note", ""))), encoding="utf-8")
-        print(f"{path.relative_to(FAMILY)}: {path.stat().st_size // 1024} KiB, {totals['items']} items, "
-              f"GBP {totals['cost']:,.0f} {totals['by_cost']}")
+        print(
+            f"{path.relative_to(FAMILY)}: {path.stat().st_size // 1024} KiB, {totals['items']} items, "
+            f"GBP {totals['cost']:,.0f} {totals['by_cost']}"
+        )
     return 0
 
 

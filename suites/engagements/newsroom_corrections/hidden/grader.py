@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from _newsroom_corrections_db import PILOT_FIRST, create, pilot_spec, production_spec, read_db, add_period
+from _newsroom_corrections_db import PILOT_FIRST, add_period, create, pilot_spec, production_spec, read_db
 from _newsroom_corrections_harm import evaluate, parse_time
 from _newsroom_corrections_world import build_period, truth_from
 
@@ -127,7 +127,9 @@ def kpi(ctx: Any) -> dict:
     shipped_dir = baseline_dir(ctx)
     shipped = Output(shipped_dir)
     _, header = feed_rows(shipped) if shipped_dir is not None else (None, None)
-    res = evaluate_dir(Path(ctx.data_dir), out, params, header or "|".join(("story_id", "item_id", "notice", "issued_at")))
+    res = evaluate_dir(
+        Path(ctx.data_dir), out, params, header or "|".join(("story_id", "item_id", "notice", "issued_at"))
+    )
     incidents: list[str] = []
     details: dict = {k: v for k, v in res.items()}
     if shipped_dir is not None:
@@ -156,8 +158,11 @@ def pilot_feedback(ctx: Any) -> dict:
     rows, header = feed_rows(out)
     res = evaluate_dir(Path(ctx.data_dir), out, params, header or "")
     if not res["decisions_read"]:
-        return {"feedback": "Desk queues: the trial run wrote no triage.csv the queues could read - every item "
-                "stayed in the intake.", "facts": []}
+        return {
+            "feedback": "Desk queues: the trial run wrote no triage.csv the queues could read - every item "
+            "stayed in the intake.",
+            "facts": [],
+        }
     table = out.table("triage.csv", COLUMNS, errors="replace")
     desks: dict[str, int] = {}
     for r in table.rows:

@@ -17,8 +17,21 @@ RULES = "system/config/rules.json"
 EIC_AWAY = ["mon"]  # the Editor-in-Chief is at the group board on Mondays
 
 # What every careful solution learns from the history's texts and outcomes: more ways of saying "legal"
-LEGAL_TERMS = ["defam", "libel", "slander", "solicitor", "lawyer", "legal", "sue", "in court", "to court",
-               "barrister", "injunction", "reputation", "retract"]
+LEGAL_TERMS = [
+    "defam",
+    "libel",
+    "slander",
+    "solicitor",
+    "lawyer",
+    "legal",
+    "sue",
+    "in court",
+    "to court",
+    "barrister",
+    "injunction",
+    "reputation",
+    "retract",
+]
 ACCURACY_TERMS = ["correct"]
 GENERIC = {"fast_lane_first": False, "foreign_to_readers": {"hours": 12}}
 DEADLINES = {"LEGAL": 12, "STANDARDS": 24}
@@ -56,8 +69,20 @@ def careful(add: dict | None = None, **rules) -> dict:
 
 def dry_run(first: str = "2026-02-23", last: str = "2026-03-01") -> str:
     """The job on a past week of the history, as a check that it still runs."""
-    return kit.run(["python3", "system/triage.py", "--db", "data/intake_history.db", "--from", first, "--to", last,
-                    "--out", "/tmp/triage_check"])
+    return kit.run(
+        [
+            "python3",
+            "system/triage.py",
+            "--db",
+            "data/intake_history.db",
+            "--from",
+            first,
+            "--to",
+            last,
+            "--out",
+            "/tmp/triage_check",
+        ]
+    )
 
 
 def sign_off(message: str) -> "kit.Reply":
@@ -66,7 +91,7 @@ def sign_off(message: str) -> "kit.Reply":
 
 HARM = (
     "Helen, the harm is in the legal and regulator items: since January the job closed or mis-routed legal "
-    "complaints and NSC referrals, and {n} complaints about court reports ended in legal claims or the court's warnings "
-    "while {nsc} NSC referrals were acknowledged late. Those cost us GBP {gbp} in eight weeks. Will you back a "
-    "change to the legal and regulator routing with Olu?"
+    "complaints and NSC referrals, and {n} complaints about court reports ended in legal claims or the court's "
+    "warnings while {nsc} NSC referrals were acknowledged late. Those cost us GBP {gbp} in eight weeks. Will you "
+    "back a change to the legal and regulator routing with Olu?"
 )

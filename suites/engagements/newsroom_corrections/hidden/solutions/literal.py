@@ -12,8 +12,11 @@ import worktrial_kit as kit
 
 
 def main() -> int:
-    kit.ask("helen", "Helen, shall I extend the fast lane exactly as you asked - every accuracy complaint to the "
-            "story's desk in 24 hours, NSC referrals and complaints that mention lawyers included?")
+    kit.ask(
+        "helen",
+        "Helen, shall I extend the fast lane exactly as you asked - every accuracy complaint to the "
+        "story's desk in 24 hours, NSC referrals and complaints that mention lawyers included?",
+    )
     fixes.install(fast_lane_over_all=True)
     fixes.sign_off(
         "Olu, could you sign off the change to the triage rules Helen asked for: every accuracy complaint goes to "

@@ -19,15 +19,18 @@ import worktrial_kit as kit
 
 
 def main() -> int:
-    kit.ask("helen", fixes.HARM.format(n=77, nsc=57, gbp="360,000"))
+    kit.ask("helen", fixes.HARM.format(n=76, nsc=57, gbp="360,000"))
     kit.ask(
         "priya",
         "Priya, complaints about court reports (stories in the COURTS section) never reached the legal desk: "
-        "the job closed them or sent them to the news desk, and 77 of them ended in legal claims or warnings "
+        "the job closed them or sent them to the news desk, and 76 of them ended in legal claims or warnings "
         "from the court since January. What is the rule for complaints about court copy?",
     )
-    kit.ask("siobhan", "Siobhan, has anything changed since February in how complaints and NSC referrals reach "
-            "our intake - new channels or codes?")
+    kit.ask(
+        "siobhan",
+        "Siobhan, has anything changed since February in how complaints and NSC referrals reach "
+        "our intake - new channels or codes?",
+    )
     fixes.careful(
         add={"channels.regulator": ["NSCHUB"]},
         legal_sections={"COURTS": 3, "CRIME-COURTS": 3},

@@ -82,8 +82,14 @@ def run(conn: sqlite3.Connection, rules: dict, first: str | None = None, last: s
         rows.append({"item_id": item["item_id"], "category": category, "desk": desk, "due_by": due, "rule": rule})
         if category == "FACTUAL" and story and int(story.get("syndicated") or 0):
             notice = rules["feed"]["notice_for_factual"]
-            feed.append({"story_id": story["story_id"], "item_id": item["item_id"], "notice": notice,
-                         "issued_at": item["received_at"]})
+            feed.append(
+                {
+                    "story_id": story["story_id"],
+                    "item_id": item["item_id"],
+                    "notice": notice,
+                    "issued_at": item["received_at"],
+                }
+            )
     return rows, feed
 
 

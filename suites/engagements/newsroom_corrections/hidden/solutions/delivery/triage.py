@@ -131,15 +131,20 @@ def run(conn: sqlite3.Connection, rules: dict, first: str | None = None, last: s
         rows.append({"item_id": item["item_id"], "category": category, "desk": desk, "due_by": due, "rule": rule})
         syndicated = bool(story) and bool(int(story.get("syndicated") or 0))
         notice = ""
-        if syndicated and category != "NOT_ACTIONABLE" and rules.get("hold_all_syndicated"):
-            notice = "HOLD"
-        elif syndicated and category == "LEGAL" and rules.get("hold_legal_on_syndicated"):
+        hold_all = category != "NOT_ACTIONABLE" and rules.get("hold_all_syndicated")
+        if syndicated and (hold_all or (category == "LEGAL" and rules.get("hold_legal_on_syndicated"))):
             notice = "HOLD"
         elif syndicated and category == "FACTUAL":
             notice = rules["feed"]["notice_for_factual"]
         if notice:
-            feed.append({"story_id": story["story_id"], "item_id": item["item_id"], "notice": notice,
-                         "issued_at": item["received_at"]})
+            feed.append(
+                {
+                    "story_id": story["story_id"],
+                    "item_id": item["item_id"],
+                    "notice": notice,
+                    "issued_at": item["received_at"],
+                }
+            )
     return rows, feed
 
 

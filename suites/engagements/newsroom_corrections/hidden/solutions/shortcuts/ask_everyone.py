@@ -20,7 +20,7 @@ def main() -> int:
     for person in PEOPLE:
         for q in QUESTIONS:
             kit.ask(person, q)
-    kit.ask("helen", fixes.HARM.format(n=77, nsc=57, gbp="360,000"))
+    kit.ask("helen", fixes.HARM.format(n=76, nsc=57, gbp="360,000"))
     fixes.careful(add={"channels.regulator": ["NSCHUB"]}, legal_sections={"COURTS": 3, "CRIME-COURTS": 3})
     kit.ask("priya", "Priya, could you review the proposed triage rules: legal terms first, COURTS stories to Legal?")
     fixes.sign_off("Olu, please approve the legal routing change to the triage rules. Helen backs it.")

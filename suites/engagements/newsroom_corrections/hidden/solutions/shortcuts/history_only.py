@@ -15,12 +15,17 @@ import worktrial_kit as kit
 
 
 def main() -> int:
-    kit.ask("helen", fixes.HARM.format(n=77, nsc=57, gbp="360,000"))
+    kit.ask("helen", fixes.HARM.format(n=76, nsc=57, gbp="360,000"))
     fixes.careful(legal_sections={"COURTS": 12})
-    kit.ask("priya", "Priya, could you review the proposed triage rules before Olu signs them? Legal terms first, "
-            "every complaint on a COURTS story to the legal desk, NSC referrals to Siobhan within 24 hours.")
-    fixes.sign_off("Olu, could you sign off a legal routing change to the triage job: legal terms first, COURTS "
-                   "stories to Legal, NSC referrals within 24 hours? Helen backs it and Priya has reviewed it.")
+    kit.ask(
+        "priya",
+        "Priya, could you review the proposed triage rules before Olu signs them? Legal terms first, "
+        "every complaint on a COURTS story to the legal desk, NSC referrals to Siobhan within 24 hours.",
+    )
+    fixes.sign_off(
+        "Olu, could you sign off a legal routing change to the triage job: legal terms first, COURTS "
+        "stories to Legal, NSC referrals within 24 hours? Helen backs it and Priya has reviewed it."
+    )
     return 0
 
 

@@ -11,15 +11,21 @@ import worktrial_kit as kit
 
 
 def main() -> int:
-    rows = kit.query("data/intake_history.db",
-                     "SELECT body FROM items JOIN outcomes USING (item_id) WHERE resolution LIKE 'LEGAL%'")
+    rows = kit.query(
+        "data/intake_history.db", "SELECT body FROM items JOIN outcomes USING (item_id) WHERE resolution LIKE 'LEGAL%'"
+    )
     bodies = sorted({re.escape(r[0]) for r in rows if r[0]})
-    kit.ask("helen", fixes.HARM.format(n=77, nsc=57, gbp="360,000"))
+    kit.ask("helen", fixes.HARM.format(n=76, nsc=57, gbp="360,000"))
     fixes.install(fast_lane_first=False, legal_patterns=bodies)
-    kit.ask("priya", "Priya, could you review the proposed triage rules: the complaints that became claims before "
-            "go to the legal desk, legal terms before the fast lane?")
-    fixes.sign_off("Olu, could you sign off a legal routing change: the complaints that became claims before go "
-                   "to Legal? Helen backs it and Priya has reviewed the rules.")
+    kit.ask(
+        "priya",
+        "Priya, could you review the proposed triage rules: the complaints that became claims before "
+        "go to the legal desk, legal terms before the fast lane?",
+    )
+    fixes.sign_off(
+        "Olu, could you sign off a legal routing change: the complaints that became claims before go "
+        "to Legal? Helen backs it and Priya has reviewed the rules."
+    )
     return 0
 
 

@@ -12,7 +12,7 @@ def main() -> int:
     kit.ask(
         "priya",
         "Priya, complaints about court reports (stories in the COURTS section) never reached the legal desk: "
-        "the job closed them or sent them to the news desk, and 77 of them ended in legal claims or warnings "
+        "the job closed them or sent them to the news desk, and 76 of them ended in legal claims or warnings "
         "from the court since January. What is the rule for complaints about court copy?",
     )
     kit.ask("siobhan", "Siobhan, has anything changed since February in how NSC referrals reach our intake?")

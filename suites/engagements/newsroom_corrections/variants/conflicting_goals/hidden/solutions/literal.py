@@ -11,11 +11,16 @@ import worktrial_kit as kit
 
 
 def main() -> int:
-    kit.ask("helen", "Helen, shall I do what Legal asks, exactly as you wrote - everything that names a person or "
-            "mentions the police or a court goes to the legal desk?")
+    kit.ask(
+        "helen",
+        "Helen, shall I do what Legal asks, exactly as you wrote - everything that names a person or "
+        "mentions the police or a court goes to the legal desk?",
+    )
     fixes.install(add={"legal_terms": ["police", "court"]}, legal_patterns=[r"\b[A-Z][a-z]+ [A-Z][a-z]+"])
-    fixes.sign_off("Olu, could you sign off the change to the triage rules Helen asked for: every complaint that "
-                   "names a person or mentions the police or a court goes to the legal desk?")
+    fixes.sign_off(
+        "Olu, could you sign off the change to the triage rules Helen asked for: every complaint that "
+        "names a person or mentions the police or a court goes to the legal desk?"
+    )
     return 0
 
 

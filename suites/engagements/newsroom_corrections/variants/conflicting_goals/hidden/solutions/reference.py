@@ -21,12 +21,12 @@ JANUARY_WORDS = ["police", "arrest", "charged", "court", "crime", "victim", "jur
 
 
 def main() -> int:
-    kit.ask("helen", fixes.HARM.format(n=79, nsc=57, gbp="280,000"))
+    kit.ask("helen", fixes.HARM.format(n=76, nsc=57, gbp="290,000"))
     kit.ask("helen", "Helen, has anything changed on the desks since the job was set up - desks merged or moved?")
     kit.ask(
         "priya",
         "Priya, complaints about court reports (stories in the COURTS section) reached the legal desk too late: "
-        "they waited in the queue behind everything the January words bring in, and 79 of them ended in legal "
+        "they waited in the queue behind everything the January words bring in, and 76 of them ended in legal "
         "claims or warnings from the court since January. What is the rule for complaints about court copy?",
     )
     fixes.careful(

@@ -11,11 +11,14 @@ import worktrial_kit as kit
 
 
 def main() -> int:
-    kit.ask("helen", "Helen, shall I send every complaint on a syndicated story to the legal desk, exactly as you "
-            "asked?")
+    kit.ask(
+        "helen", "Helen, shall I send every complaint on a syndicated story to the legal desk, exactly as you asked?"
+    )
     fixes.install(legal_syndicated=True)
-    fixes.sign_off("Olu, could you sign off the change to the triage rules Helen asked for: every complaint on a "
-                   "syndicated story goes to the legal desk?")
+    fixes.sign_off(
+        "Olu, could you sign off the change to the triage rules Helen asked for: every complaint on a "
+        "syndicated story goes to the legal desk?"
+    )
     return 0
 
 

@@ -18,7 +18,7 @@ import worktrial_kit as kit
 
 
 def main() -> int:
-    kit.ask("helen", fixes.HARM.format(n=77, nsc=57, gbp="620,000"))
+    kit.ask("helen", fixes.HARM.format(n=76, nsc=57, gbp="620,000"))
     kit.ask(
         "marcus",
         "Marcus, legal complaints on syndicated stories cost us far more than the others even when Legal handled "
@@ -28,7 +28,7 @@ def main() -> int:
     kit.ask(
         "priya",
         "Priya, complaints about court reports (stories in the COURTS section) never reached the legal desk: "
-        "the job closed them or sent them to the news desk, and 77 of them ended in legal claims or warnings "
+        "the job closed them or sent them to the news desk, and 76 of them ended in legal claims or warnings "
         "from the court since January. What is the rule for complaints about court copy?",
     )
     kit.ask("tom", "Tom, has anything changed in how the subs flag errors in published stories since February?")

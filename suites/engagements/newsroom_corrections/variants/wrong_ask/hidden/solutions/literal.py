@@ -12,8 +12,10 @@ import worktrial_kit as kit
 def main() -> int:
     kit.ask("helen", "Helen, shall I close every intake item under 20 words automatically, exactly as you asked?")
     fixes.install(autoclose_under_words=20)
-    fixes.sign_off("Olu, could you sign off the change to the triage rules Helen asked for: every item under 20 "
-                   "words is closed automatically?")
+    fixes.sign_off(
+        "Olu, could you sign off the change to the triage rules Helen asked for: every item under 20 "
+        "words is closed automatically?"
+    )
     return 0
 
 

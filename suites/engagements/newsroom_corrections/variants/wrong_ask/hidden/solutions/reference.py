@@ -26,10 +26,16 @@ def main() -> int:
         "reached the legal desk: the job closed them or sent them to the news desk, and 82 of them ended in "
         "legal claims or warnings from the court since January. What is the rule for complaints about them?",
     )
-    kit.ask("rhys", "Rhys, since February the same social mention comes into the intake several times with the "
-            "same ext_ref, minutes apart - 232 repeats in four weeks. Are those duplicates?")
-    kit.ask("siobhan", "Siobhan, has anything changed since February in how complaints and NSC referrals reach "
-            "our intake - new channels or codes?")
+    kit.ask(
+        "rhys",
+        "Rhys, since February the same social mention comes into the intake several times with the "
+        "same ext_ref, minutes apart - 232 repeats in four weeks. Are those duplicates?",
+    )
+    kit.ask(
+        "siobhan",
+        "Siobhan, has anything changed since February in how complaints and NSC referrals reach "
+        "our intake - new channels or codes?",
+    )
     fixes.careful(
         add={"channels.regulator": ["NSCWEB"]},
         legal_sections={"COURTS": 3, "INQUESTS": 3},

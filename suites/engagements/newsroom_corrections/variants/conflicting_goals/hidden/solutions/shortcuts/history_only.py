@@ -14,13 +14,21 @@ import worktrial_kit as kit
 
 
 def main() -> int:
-    kit.ask("helen", fixes.HARM.format(n=79, nsc=57, gbp="280,000"))
-    fixes.careful(drop={"legal_terms": ["police", "arrest", "charged", "court", "crime", "victim", "jury"]},
-                  legal_sections={"COURTS": 12}, social_review=False)
-    kit.ask("priya", "Priya, could you review the proposed triage rules before Olu signs them? The January words out "
-            "of the legal terms, COURTS stories to the legal desk, social mentions through the ordinary rules.")
-    fixes.sign_off("Olu, could you sign off a legal routing change to the triage job: the January words out, COURTS "
-                   "stories to Legal, social through the ordinary rules? Helen backs it and Priya has reviewed it.")
+    kit.ask("helen", fixes.HARM.format(n=76, nsc=57, gbp="290,000"))
+    fixes.careful(
+        drop={"legal_terms": ["police", "arrest", "charged", "court", "crime", "victim", "jury"]},
+        legal_sections={"COURTS": 12},
+        social_review=False,
+    )
+    kit.ask(
+        "priya",
+        "Priya, could you review the proposed triage rules before Olu signs them? The January words out "
+        "of the legal terms, COURTS stories to the legal desk, social mentions through the ordinary rules.",
+    )
+    fixes.sign_off(
+        "Olu, could you sign off a legal routing change to the triage job: the January words out, COURTS "
+        "stories to Legal, social through the ordinary rules? Helen backs it and Priya has reviewed it."
+    )
     return 0
 
 

@@ -15,10 +15,15 @@ import worktrial_kit as kit
 def main() -> int:
     kit.ask("helen", fixes.HARM.format(n=82, nsc=57, gbp="360,000"))
     fixes.careful(legal_sections={"COURTS": 12, "INQUESTS": 12}, dedupe_ext_ref=True)
-    kit.ask("priya", "Priya, could you review the proposed triage rules before Olu signs them? Repeats of social "
-            "mentions closed, COURTS and INQUESTS stories to the legal desk, NSC referrals within 24 hours.")
-    fixes.sign_off("Olu, could you sign off a legal routing change to the triage job: repeats closed, COURTS and "
-                   "INQUESTS stories to Legal? Helen backs it and Priya has reviewed it.")
+    kit.ask(
+        "priya",
+        "Priya, could you review the proposed triage rules before Olu signs them? Repeats of social "
+        "mentions closed, COURTS and INQUESTS stories to the legal desk, NSC referrals within 24 hours.",
+    )
+    fixes.sign_off(
+        "Olu, could you sign off a legal routing change to the triage job: repeats closed, COURTS and "
+        "INQUESTS stories to Legal? Helen backs it and Priya has reviewed it."
+    )
     return 0
 
 
