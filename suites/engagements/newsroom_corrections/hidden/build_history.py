@@ -9,8 +9,9 @@ Writes (paths relative to the family folder):
   variants/<id>/workspace/docs/reports/...             and its dashboard
 
 History is decided by the shipped job itself (workspace/system/triage.py with the variant's shipped
-config/rules.json; before the variant's `rules_deployed` day, with the rules it replaced) and its outcomes follow the variant's truth, so what a worker finds in them is what the
-staff of that variant know. Parameters are read from task.toml and variants/<id>/variant.toml.
+config/rules.json; before the variant's `rules_deployed` day, with the rules it replaced) and its outcomes
+follow the variant's truth, so what a worker finds in them is what the staff of that variant know.
+Parameters are read from task.toml and variants/<id>/variant.toml.
 """
 
 import importlib.util
@@ -26,7 +27,7 @@ FAMILY = HERE.parent
 sys.path.insert(0, str(HERE))
 
 
-def _load(name: str, path: Path):
+def _load(name: str, path: Path) -> object:
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
@@ -58,7 +59,14 @@ def main() -> int:
         changed = str(params.get("rules_deployed", "") or "")
         before = _rules("base") | {"fast_lane_first": False}  # TRG-2025-12 as the other variants run it
 
-        def decide(conn: sqlite3.Connection, first: str, last: str, rules: dict = rules) -> tuple:
+        def decide(
+            conn: sqlite3.Connection,
+            first: str,
+            last: str,
+            rules: dict = rules,
+            changed: str = changed,
+            before: dict = before,
+        ) -> tuple:
             if not changed or changed <= first:
                 return job.run(conn, json.loads(json.dumps(rules)), first, last)
             day = (date.fromisoformat(changed) - timedelta(days=1)).isoformat()

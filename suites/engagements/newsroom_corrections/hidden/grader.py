@@ -168,7 +168,7 @@ def pilot_feedback(ctx: Any) -> dict:
     for r in table.rows:
         desks[r["desk"].strip().upper() or "NONE"] = desks.get(r["desk"].strip().upper() or "NONE", 0) + 1
     lines = [
-        f"Trial run on the intake of the week of {PILOT_FIRST:%d %B} ({res['items']} items, "
+        f"Trial run on the intake of the week of {PILOT_FIRST.day} {PILOT_FIRST:%B} ({res['items']} items, "
         f"{res['decisions_read']} triaged):",
         "- queues: " + ", ".join(f"{k} {v}" for k, v in sorted(desks.items())) + ";",
     ]

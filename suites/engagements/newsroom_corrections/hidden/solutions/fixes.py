@@ -80,7 +80,7 @@ def dry_run(first: str = "2026-02-23", last: str = "2026-03-01") -> str:
             "--to",
             last,
             "--out",
-            "/tmp/triage_check",
+            "triage_check",
         ]
     )
 
