@@ -1,0 +1,216 @@
+"""Reference: Tarnvale Water's annual compliance assessment of an area's wastewater treatment works for 2025, under
+each works' permit as reissued and varied, the Rivers and Environment Agency's guidance WQ-OG-417 and the look-up
+table of Directive 91/271/EEC.
+
+Every result is read once (the LIMS export's repeated rows and its superseded re-analyses, the agency's audit
+schedule) and judged a valid compliance result or not: only compliance samples count (operator self-monitoring and
+the agency's audit samples, not operational or investigation samples, not cancelled ones); a split sample counts
+once, with the agency's result; an invalidation request removes a sample only if the agency accepted it; results
+analysed while the laboratory was not accredited for the method, samples taken at a sampling point the agency had
+not agreed, and samples the agency agreed to disregard do not count; resamples count as well as the samples they
+follow. Ammonium is converted to ammoniacal nitrogen as N, micrograms to milligrams. Then each condition is
+assessed over the period each version of it applied (dpc_assess.py) and the register, the conditions, the summary
+and the note are written.
+
+Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
+invalidation requests still awaiting the agency to the Sampling Coordinator, the sampling point the LIMS calls FE2
+(with the number of samples taken there) to the Area Operations Manager, and open questions to the Laboratory
+Services Manager (has anything affected the validity of the 2025 results?) and to the Environmental Regulation
+Manager (has the agency agreed anything about 2025 that is not in the files?).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent) if "__file__" in globals() else "/solution")
+sys.path.insert(0, "/solution")
+
+import dpc_assess as ax
+import dpc_read as rd
+
+kit = rd.kit
+OUTPUT = Path("output")
+ASK = globals().get("ASK", True)  # shortcuts/asks_nobody.py runs this script with ASK = False
+KNOWN = globals().get("KNOWN")  # hidden/build_inputs.py gives the staff's answers directly when it writes the reference
+SKIP = globals().get("SKIP", set())  # questions a shortcut does not ask
+OPTIONS = globals().get("OPTIONS") or ax.Options()
+
+
+def _period(text: str) -> tuple[date, date] | None:
+    m = re.search(r"from (\d{1,2}) to (\d{1,2}) (\w+) (\d{4})", text)
+    if not m:
+        return None
+    month = rd.MONTHS.index(m.group(3)) + 1
+    return date(int(m.group(4)), month, int(m.group(1))), date(int(m.group(4)), month, int(m.group(2)))
+
+
+def ask_staff(results: list, log: dict, names: dict) -> dict:
+    known: dict = {}
+    if not (ASK and Path("bin/ask").exists()):
+        return known
+    if "lab" not in SKIP:
+        r = kit.ask(
+            "kwame",
+            "Before I finalise the 2025 compliance assessment: has anything affected the validity "
+            "of the laboratory's 2025 results since the LIMS export was run, such as accreditation "
+            "or method problems?",
+        )
+        if r.answered and "accreditation" in r.text:
+            dets = [d for d, w in (("NH3", "ammonia"), ("TP", "phosphorus")) if w in r.text]
+            p = _period(r.text)
+            if p:
+                known["lapse"] = {"dets": dets, "start": p[0], "end": p[1]}
+    provisional = [x for x in results if x.status == "PROVISIONAL"]
+    if "regulation" not in SKIP:
+        q = (
+            "Has the REA agreed anything about the 2025 samples that is not in the files I was sent, for example "
+            "samples to be disregarded?"
+        )
+        for x in provisional if "provisional" not in SKIP else ():
+            q += (
+                f" And its audit schedule marks {x.sid} ({names[x.works]}, {x.det} on "
+                f"{x.day.strftime('%d %B %Y')}) as provisional: has the REA confirmed or withdrawn it?"
+            )
+        r = kit.ask("imran", q)
+        if r.answered:
+            known["storm"] = sorted(set(re.findall(r"W25-\d{6}", r.text)))
+            for x in provisional:
+                if re.search(x.sid + r"[^.]*withdr|withdr[^.]*" + x.sid, r.text):
+                    known.setdefault("withdrawn", []).append(x.sid)
+    pending = sorted(k for k, v in log.items() if v == "pending")
+    if pending and "sampling" not in SKIP:
+        r = kit.ask(
+            "bethan",
+            f"The invalidation log shows {', '.join(pending)} still awaiting an REA decision. "
+            "Has the REA decided them, and what was the outcome of each?",
+        )
+        if r.answered:
+            known["decisions"] = {
+                ref: ("refused" if re.search(ref + r"[^.;]*refused", r.text) else "accepted")
+                for ref in pending
+                if ref in r.text
+            }
+    fe2 = [x for x in results if x.point == "FE2" and x.purpose == "OSM" and x.value is not None]
+    if fe2 and "ops" not in SKIP:
+        works = names[fe2[0].works]
+        n = len({x.sid for x in fe2})
+        r = kit.ask(
+            "declan",
+            f"At {works} the LIMS records the compliance samples at sampling point FE2 from "
+            f"August: {n} compliance samples were taken at FE2, but the permit names FE1. What "
+            "is FE2, and are those samples valid compliance samples?",
+        )
+        if r.answered:
+            m = re.search(r"from (\d{1,2} \w+ \d{4})", r.text)
+            if m:
+                known["fe2_from"] = rd.parse_date(m.group(1)).isoformat()
+    return known
+
+
+def judge(results: list, log: dict, known: dict, lapse: dict | None, storm: set[str]) -> list[tuple]:
+    """(result, counted, reason) for every result."""
+    audit_of = {(x.split, x.det): x.sid for x in results if x.purpose == "AUDIT" and x.split}
+    fe2_from = rd.parse_date(known.get("fe2_from")) if known.get("fe2_from") else None
+    decisions = {**log, **known.get("decisions", {})}
+    out = []
+    for x in results:
+        why = ""
+        if x.status == "CANCELLED" or x.value is None:
+            why = "sample cancelled"
+        elif x.purpose == "OPS":
+            why = "operational sample"
+        elif x.purpose == "INVEST":
+            why = "investigation sample"
+        elif x.status == "PROVISIONAL" and x.sid in known.get("withdrawn", []):
+            why = "withdrawn by the agency"
+        elif x.purpose == "OSM":
+            if x.point != "FE1" and (fe2_from is None or x.day < fe2_from):
+                why = f"not taken at the permitted sampling point ({x.point})"
+            elif lapse and x.det in lapse["dets"] and lapse["start"] <= x.day <= lapse["end"] and x.lab == "SLL":
+                why = "analysed while the laboratory was not accredited for the method"
+            elif x.sid in storm:
+                why = "disregarded by agreement with the agency (unusual situation)"
+            elif x.status == "INVALID" and decisions.get(x.inv_ref) == "accepted":
+                why = f"invalidation {x.inv_ref} accepted by the agency"
+            elif (x.sid, x.det) in audit_of:
+                why = f"split with audit sample {audit_of[(x.sid, x.det)]}: the agency's result is used"
+        out.append((x, not why, why))
+    return out
+
+
+def _fmt(v: float | None) -> str:
+    return "" if v is None else f"{round(v, 4):g}"
+
+
+def main() -> None:
+    import dpc_note as note
+
+    OUTPUT.mkdir(exist_ok=True)
+    names, planned = rd.calendar()
+    match = rd.works_matcher(names)
+    results = rd.lims(match) + rd.audits(match)
+    log = rd.invalidation_log()
+    known = dict(KNOWN) if KNOWN is not None else ask_staff(results, log, names)
+    lapse = known.get("lapse") or rd.accreditation()
+    if lapse:
+        lapse = {**lapse, "start": rd.parse_date(lapse["start"]), "end": rd.parse_date(lapse["end"])}
+    storm = set(known.get("storm", [])) | rd.storm_letter()
+    judged = judge(results, log, known, lapse, storm)
+    permits, older = rd.permits(match)
+    flows = rd.flows(match)
+    valid = [
+        {
+            "works_id": x.works,
+            "sampled_on": x.day,
+            "determinand": x.det,
+            "result_mg_l": x.value,
+            "below_lod": x.below_lod,
+        }
+        for x, ok, _ in judged
+        if ok
+    ]
+    conditions, summary = ax.assess(valid, permits, flows, planned, OPTIONS)
+    register = [
+        {
+            "sample_id": x.sid,
+            "works_id": x.works,
+            "sampled_on": x.day.isoformat(),
+            "determinand": x.det,
+            "source": "audit" if x.purpose == "AUDIT" else x.purpose.lower(),
+            "result_mg_l": _fmt(x.value),
+            "counted": "yes" if ok else "no",
+            "reason": why,
+        }
+        for x, ok, why in sorted(judged, key=lambda j: (j[0].day, j[0].sid, j[0].det))
+    ]
+    kit.write_csv(OUTPUT / "sample_register.csv", list(register[0]), register)
+    cols = [
+        "works_id",
+        "determinand",
+        "condition",
+        "valid_from",
+        "limit",
+        "samples",
+        "failures",
+        "failures_allowed",
+        "statistic",
+        "compliant",
+    ]
+    kit.write_csv(
+        OUTPUT / "conditions_assessment.csv",
+        cols,
+        [{k: ("" if c[k] is None else c[k]) for k in cols} for c in conditions],
+    )
+    kit.write_json(OUTPUT / "compliance_summary.json", summary)
+    kit.write_text(
+        OUTPUT / "note_to_head_of_compliance.md",
+        note.text(summary, conditions, judged, permits, older, names, known, lapse),
+    )
+
+
+if __name__ == "__main__":
+    main()
