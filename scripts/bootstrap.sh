@@ -41,6 +41,10 @@ if [ "$mode" = test ]; then
   command -v cmake >/dev/null 2>&1 || { SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"; $SUDO apt-get update -qq;
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq cmake >/dev/null; }
   export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}"
+  # Some machines' CPUs advertise AMX while their kernel does not grant it to processes: llama.cpp's AMX kernels
+  # then die of SIGILL on the first prompt, and a native build turns them on by itself. The model is tiny; the
+  # portable AVX2 build is plenty.
+  export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF}"
 fi
 .venv/bin/python -m pip install -q -e ".[$extras]"
 

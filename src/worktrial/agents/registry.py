@@ -1,7 +1,7 @@
 """Agent specs → agents, looked up in this order (docs/agents.md):
 
-1. a registered harness: `react:<model id>`, `codex:...`, `claude-code:...`, `cmd:COMMAND`, and any
-   `register_agent` adds;
+1. a registered harness: `react:<model id>`, `codex:...`, `claude-code:...`, `cmd:COMMAND`,
+   `skill[FOLDER#DIGEST]:AGENT` (any agent with a skill, agents/skills.py), and any `register_agent` adds;
 2. a calibration agent: `noop`, `reference`, `literal`, `shortcut:NAME`, `reference@VARIANT`, `sibling@VARIANT`;
 3. a plug-in: an entry point `NAME` in the group `worktrial.agents` (`NAME` or `NAME:ARGS`);
 4. an import path: `package.module:factory[?key=value&...]`.
@@ -29,6 +29,7 @@ from .plugins import (
     warn_if_shadowed,
 )
 from .react import ReactAgent, parse_spec
+from .skills import make_skilled
 
 CALIBRATION = ("noop", "reference", "literal")
 _HARNESS = re.compile(r"[^:\[?@]*")  # the name before a spec's arguments: `react` in `react:openai/gpt-5`
@@ -144,6 +145,7 @@ def make_react(spec: str, instance: Instance | None = None, staging: Path | None
 
 register_agent("react", make_react)
 register_agent(HUMAN, make_human)
+register_agent("skill", make_skilled)
 
 
 def shortcut_names(instance: Instance) -> list[str]:

@@ -31,7 +31,7 @@ def _ci(s: Summary) -> str:
     return "—" if s.ci_low is None or s.ci_high is None else f"[{s.ci_low:.3f}, {s.ci_high:.3f}]"
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> str:
+def html_table(head: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> str:
     def cells(tag: str, values: Sequence[str]) -> str:
         return "".join(f"<{tag}{' class=l' if i < left else ''}>{escape(v)}</{tag}>" for i, v in enumerate(values))
 
@@ -84,7 +84,9 @@ def render_html(r: Report, title: str, trials: Sequence[TrialLink] = (), viewer:
         f"{'clusters of ' + escape(r.cluster) if r.cluster else 'instances'}, {r.resamples} resamples, "
         f"seed {r.seed}.</p>",
         "<h2>Headline</h2>",
-        _table(["agent", "trials", "errors", "mean S", f"{pct}% CI", "solved", "mean U", "mean C"], headline_rows(r)),
+        html_table(
+            ["agent", "trials", "errors", "mean S", f"{pct}% CI", "solved", "mean U", "mean C"], headline_rows(r)
+        ),
     ]
     for plot in render_plots(r):
         data = base64.b64encode(plot.svg.encode("utf-8")).decode("ascii")
@@ -95,7 +97,7 @@ def render_html(r: Report, title: str, trials: Sequence[TrialLink] = (), viewer:
     if r.by is not None:
         parts += [
             f"<h2>By {escape(r.by)}</h2>",
-            _table(
+            html_table(
                 ["agent", r.by, "instances", "trials", "errors", "mean S", f"{pct}% CI", "solved"],
                 [
                     [
@@ -118,7 +120,7 @@ def render_html(r: Report, title: str, trials: Sequence[TrialLink] = (), viewer:
         if not r.effort
         else [
             "<h2>Effort and discovery</h2>",
-            _table(
+            html_table(
                 ["agent", "counted", "C", "questions", "key facts", "actions", "tokens", "USD", "wall s", "ended"],
                 [[*effort_cells(e), ", ".join(f"{k} {v}" for k, v in e.terminations.items()) or "—"] for e in r.effort],
             ),
@@ -127,7 +129,7 @@ def render_html(r: Report, title: str, trials: Sequence[TrialLink] = (), viewer:
     if r.level_deltas:
         parts += [
             "<h2>Brief levels: change against L0 on the same family/variant</h2>",
-            _table(
+            html_table(
                 ["agent", "level", "pairs", "mean at L0", "mean at level", "Δ", f"{pct}% CI", "p"],
                 [
                     [
@@ -149,7 +151,7 @@ def render_html(r: Report, title: str, trials: Sequence[TrialLink] = (), viewer:
     if ks:
         parts += [
             "<h2>pass^k</h2>",
-            _table(
+            html_table(
                 ["agent", "instances", *[f"pass^{k}" for k in ks]],
                 [[p.agent, str(p.instances), *[fmt(p.pass_hat.get(k)) for k in ks]] for p in r.pass_k],
             ),
@@ -162,7 +164,7 @@ def render_html(r: Report, title: str, trials: Sequence[TrialLink] = (), viewer:
             "<h2>Harness versus model</h2>",
             f'<p class="meta">{len(v.harnesses)} harnesses × {len(v.models)} models on {v.instances} common '
             f"instances{dropped}.</p>",
-            _table(
+            html_table(
                 ["source", "sum of squares", "share of total", "share between agents"],
                 [
                     [k, fmt(v.sums_of_squares[k], 4), fmt(v.shares[k]), fmt(v.between_agents.get(k))]

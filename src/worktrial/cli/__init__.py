@@ -29,6 +29,7 @@ COMMANDS = {
     "users": "serve",
     "judges": "judges",
     "sessions": "sessions",
+    "skills": "skills",
 }
 
 

@@ -27,6 +27,9 @@ class Home:
       suites/uploaded/<family>/          the published uploads: a suite the web app serves beside its own
       workspaces/<job>/                  a person's trial (docs/workspace.md), private (0700): state.json,
                                          request.json, daemon.sock, daemon.log
+      skills/<experiment>/               a skill-transfer experiment (docs/skills.md): matrix.json, matrix.html,
+                                         <consumer>__<creator>/<name>/SKILL.md
+      skills/creator-cache/              model creators' answers by feedback digest, replayed on a re-run
       runs/<job>/<trial>/attempt-<n>/    one attempt of one trial:
         workspace/                         the worker's /workspace while the agent runs
         handed_out.json, handed_out/       what the worker was handed: every file's size and sha256, copies of

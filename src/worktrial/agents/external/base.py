@@ -21,6 +21,7 @@ from ..gateway.meter import ERROR, MAX_CALLS, MAX_USD
 from ..providers.base import ProviderError
 from ..providers.pricing import price_table
 from ..react.context import clip
+from ..skills import Skill
 from .install import SANDBOX_ROOT
 from .prompt import harness_prompt
 from .spec import ExternalOptions, price_for
@@ -84,6 +85,7 @@ class ExternalAgent:
     version: str
     name: str = ""
     mounts: tuple[Mount, ...] = ()  # more host folders it needs to see, read-only
+    skills: list[Skill] = field(default_factory=list)  # copied into the harness's own skills folder
     _sock_dir: Path | None = field(default=None, init=False, repr=False)
     _events: str | None = field(default=EVENTS, init=False, repr=False)
 
@@ -93,6 +95,9 @@ class ExternalAgent:
     @property
     def state(self) -> Path:
         return self.staging / "harness"
+
+    def add_skill(self, skill: Skill) -> None:
+        self.skills.append(skill)
 
     async def setup(self, env: AgentEnv) -> None:
         o = self.options
@@ -110,6 +115,9 @@ class ExternalAgent:
             max_calls=calls,
         )
         self.state.mkdir(parents=True, exist_ok=True)
+        skills_dir = getattr(self.harness, "skills_dir", "")  # relative to the state folder; "" has no mechanism
+        for skill in self.skills if skills_dir else ():
+            skill.write(self.state / skills_dir)
         world = (env.workspace / "bin" / "ask").exists()
         (self.state / BRIEF).write_text(env.brief, encoding="utf-8")
         (self.state / PROMPT).write_text(harness_prompt(env.brief, env.budgets, calls, world), encoding="utf-8")

@@ -19,6 +19,7 @@ class ClaudeCode:
     name = "claude-code"
     package = "@anthropic-ai/claude-code"
     void_early_exit = True
+    skills_dir = "home/.claude/skills"  # its skills folder, under the state folder (agents/skills.py)
 
     def launch(self, ctx: LaunchContext) -> Launch:
         package = ctx.install / "node_modules" / self.package

@@ -19,6 +19,7 @@ class Codex:
     package = "@openai/codex"
     entry = "bin/codex.js"
     void_early_exit = True
+    skills_dir = "home/.codex/skills"  # its skills folder, under the state folder (agents/skills.py)
 
     def launch(self, ctx: LaunchContext) -> Launch:
         home = f"{ctx.state_dir}/home"

@@ -11,6 +11,7 @@ from ..base import AgentCancelled, AgentEnv, AgentResult
 from ..providers.base import Message, ModelResponse, Provider, ProviderError, ToolCall, ToolChoice, ToolSpec
 from ..providers.factory import ProviderOptions, make_provider
 from ..providers.pricing import price_table
+from ..skills import Skill
 from . import prompt
 from .context import CHARS_PER_TOKEN, clip, compact
 from .meter import Meter
@@ -40,6 +41,7 @@ class ReactAgent:
     model_id: str
     options: ReactOptions = field(default_factory=ReactOptions)
     name: str = ""
+    skills: list[Skill] = field(default_factory=list)  # given in the system prompt (agents/skills.py)
 
     def __post_init__(self) -> None:
         self.name = self.name or f"{HARNESS}:{self.model_id}"
@@ -58,6 +60,9 @@ class ReactAgent:
             budgets=env.budgets.model_dump(),
         )
 
+    def add_skill(self, skill: Skill) -> None:
+        self.skills.append(skill)
+
     async def run(self, env: AgentEnv) -> AgentResult:
         return await _Run(self, env).go()
 
@@ -74,7 +79,7 @@ class _Run:
         self.meter = Meter(agent.model_id, price, version, HARNESS, HARNESS_VERSION)
         self.tools = ToolBox(env, self.o.clip_chars, self.o.command_timeout_s)
         self.messages = [
-            Message("system", prompt.system_prompt(env.budgets)),
+            Message("system", prompt.system_prompt(env.budgets, agent.skills)),
             Message("user", prompt.first_message(clip(env.brief, int(self.o.context_tokens * CHARS_PER_TOKEN / 2)))),
         ]
         self.actions = self.step = self.idle = 0

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...tasks import Budgets
+from ..skills import WORKSPACE_SKILLS, Skill
 from .tools import SPECS
 
 SYSTEM = """You are a forward-deployed engineer on a client engagement. You work in a Linux workspace \
@@ -24,9 +27,16 @@ CHOOSE = "Pick the tool for your next step."
 CALL = "Now call {name}: {description}"
 
 
-def system_prompt(budgets: Budgets) -> str:
+SKILLS = "Skills (also in /workspace/{folder}/; use one when its description fits the task):"
+
+
+def system_prompt(budgets: Budgets, skills: Sequence[Skill] = ()) -> str:
     tools = "\n".join(f"- {t.name}({', '.join(t.parameters['properties'])}): {t.description}" for t in SPECS)
-    return SYSTEM.format(tools=tools, actions=budgets.max_actions, minutes=budgets.max_minutes, usd=budgets.max_usd)
+    text = SYSTEM.format(tools=tools, actions=budgets.max_actions, minutes=budgets.max_minutes, usd=budgets.max_usd)
+    if skills:
+        given = "\n\n".join(f"## {s.name}: {s.description}\n\n{s.body.strip()}" for s in skills)
+        text += "\n\n" + SKILLS.format(folder=WORKSPACE_SKILLS) + "\n\n" + given
+    return text
 
 
 def first_message(brief: str) -> str:

@@ -3,6 +3,7 @@ the offline reviewer and the families it writes."""
 
 from .archive import ROLE_CLASSES, Archive, ArchiveError, ArchiveInfo, Session
 from .build import STAGES, Decision, Funnel, build
+from .model_review import ModelReviewer, ReviewUnavailable
 from .review import OfflineReviewer, Reviewer
 
 __all__ = [
@@ -13,7 +14,9 @@ __all__ = [
     "ArchiveInfo",
     "Decision",
     "Funnel",
+    "ModelReviewer",
     "OfflineReviewer",
+    "ReviewUnavailable",
     "Reviewer",
     "Session",
     "build",
