@@ -25,6 +25,7 @@ CREATE TABLE products (product_code TEXT PRIMARY KEY, vmp_id TEXT, name TEXT, st
   bnf_chapter TEXT, unit_cost_gbp REAL, supplier_code TEXT, status TEXT, listed_from TEXT, delisted_from TEXT);
 CREATE TABLE cabinet_lines (location_id TEXT, product_code TEXT, storage TEXT, bin_max_packs INTEGER,
   PRIMARY KEY (location_id, product_code));
+CREATE TABLE store_shelves (product_code TEXT PRIMARY KEY, storage TEXT, max_packs INTEGER);
 CREATE TABLE issues (day TEXT, location_id TEXT, product_code TEXT, packs INTEGER);
 CREATE TABLE stock_on_hand (location_id TEXT, product_code TEXT, packs INTEGER, expires_on TEXT, status TEXT);
 CREATE TABLE store_orders (ordered_on TEXT, supplier_code TEXT, product_code TEXT, packs INTEGER, due_on TEXT,
@@ -82,6 +83,14 @@ def write(
         sorted(
             (w, line_code(truth, b, day), PRODUCTS[b].storage, bin_units(truth, w, b))
             for (w, b), line in hist.engine.lines.items()
+        ),
+    )
+    conn.executemany(
+        "INSERT INTO store_shelves VALUES (?,?,?)",
+        sorted(
+            (line_code(truth, b, day), PRODUCTS[b].storage, s.cap)
+            for b, s in hist.engine.store.items()
+            if s.cap is not None
         ),
     )
     conn.executemany(

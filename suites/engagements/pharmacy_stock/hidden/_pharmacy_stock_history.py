@@ -32,6 +32,7 @@ from _pharmacy_stock_world import (
     demand_rate,
     first_supplier,
     name_of,
+    store_shelf,
     supplier_on,
     vmp_of,
 )
@@ -186,7 +187,7 @@ def run_history(truth: Truth, end: date, stream: str = "history") -> History:
     for ward in sorted(WARDS):
         for base in sorted(RATES[ward]):
             add_line(lines, ward, base, bin_units(truth, ward, base))
-    store = {k: StoreLine(k) for k in sorted({b for _, b in lines})}
+    store = {k: StoreLine(k, cap=store_shelf(truth, k)) for k in sorted({b for _, b in lines})}
     eng = Engine(truth, HISTORY_START, lines, store, lambda w, b, d: demand_rate(truth, w, b, d, False), stream)
     eng.record = True
     hist = History(truth, eng, end)

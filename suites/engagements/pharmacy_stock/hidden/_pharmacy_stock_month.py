@@ -105,7 +105,8 @@ def simulate(
         for b in sorted({b for b in base.values()}):
             if b in PRODUCTS and any(rate(w, b, d) > 0 for d in days[:1]):
                 add_line(lines, w, b, SPARE_BIN.get(PRODUCTS[b].storage))
-    store = {b: StoreLine(b) for b in sorted({b for _, b in lines} | set(plan.store))}
+    shelves = {base[idx[c]]: int(n) for c, n in conn.execute("SELECT product_code, max_packs FROM store_shelves")}
+    store = {b: StoreLine(b, cap=shelves.get(b)) for b in sorted({b for _, b in lines} | set(plan.store))}
     for loc, code, packs, expires, status in conn.execute("SELECT * FROM stock_on_hand"):
         b = base[idx[code]]
         if loc == STORE:
@@ -127,5 +128,6 @@ def simulate(
     consign = consignment_level(truth)
     for i, d in enumerate(days):
         eng.day(i, d, plan, consign)
+    eng.close(days[-1], {k: n / len(days) for k, n in eng.demand.items()})
     return {"cost_gbp": eng.out.total(), "by_cost": {k: round(v, 2) for k, v in eng.out.cost.items()},
             "counts": eng.out.counts, "plan": counts, **({"events": eng.out.events} if record else {})}  # fmt: skip

@@ -28,7 +28,18 @@ MISSED_DOSE_GBP = {3: 400.0, 2: 100.0, 1: 10.0}  # clinical impact of doses miss
 CD_RETURN_GBP = 100.0  # a witnessed return of CD stock that does not fit the cabinet
 COLD_CHAIN_GBP = 150.0  # reporting a cold-chain excursion, on top of the stock discarded
 TOPUP_OFF = (5, 6)  # no cabinet top-ups on Saturday and Sunday nights
-COST_KEYS = ("porter", "late_doses", "emergency_premium", "missed_doses", "expired", "cold_chain", "cd_returns")
+COST_KEYS = (
+    "porter",
+    "late_doses",
+    "emergency_premium",
+    "missed_doses",
+    "expired",
+    "cold_chain",
+    "cd_returns",
+    "excess_stock",
+)  # fmt: skip
+EXCESS_DAYS = 28  # stock above four weeks' use at the month end ...
+EXCESS_PROVISION = 0.3  # ... is provisioned at 30 % of its value (slow-moving stock, expiry risk)
 
 
 @dataclass
@@ -60,6 +71,7 @@ class StoreLine:
     key: str
     on_hand: int = 0
     orders: list[list] = field(default_factory=list)  # [arrives day index, packs, supplier]
+    cap: int | None = None  # cold-room or CD-safe shelf (fridge and CD products); ambient shelving does not limit
 
 
 @dataclass
@@ -107,6 +119,7 @@ class Engine:
     stream: str  # demand noise key
     record: bool = False
     out: Outcome = field(default_factory=Outcome)
+    demand: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def _rng(self, *parts: object) -> random.Random:
         return random.Random("/".join(map(str, (self.stream, *parts))))
@@ -122,14 +135,49 @@ class Engine:
                     self._put(i, d, line, top - line.on_hand())
             self._expire(i, d, line)
         for (ward, base), line in sorted(self.lines.items()):
-            self._use(i, d, line, poisson(self._rng(ward, base, d.isoformat()), self.rate(ward, base, d)))
+            need = poisson(self._rng(ward, base, d.isoformat()), self.rate(ward, base, d))
+            self.demand[(ward, base)] = self.demand.get((ward, base), 0) + need
+            self._use(i, d, line, need)
         self._night(i, d, plan)
 
+    def close(self, d: date, used: dict[tuple[str, str], float]) -> None:
+        """Month end: Finance provisions for stock above EXCESS_DAYS of what the line used in the month, per day."""
+        store_use: dict[str, float] = {}
+        for (ward, base), line in self.lines.items():
+            per_day = used.get((ward, base), 0.0)
+            store_use[base] = store_use.get(base, 0.0) + per_day
+            self._provision(d, ward, base, line.on_hand() + line.incoming, per_day)
+        for base, s in self.store.items():
+            self._provision(d, STORE, base, s.on_hand + sum(o[1] for o in s.orders), store_use.get(base, 0.0))
+
+    def _provision(self, d: date, loc: str, base: str, have: int, per_day: float) -> None:
+        extra = have - EXCESS_DAYS * per_day
+        if extra > 0:
+            gbp = EXCESS_PROVISION * extra * PRODUCTS[current_key(self.truth, base, d)].cost
+            self.out.cost["excess_stock"] += gbp
+
     def _arrivals(self, i: int, d: date) -> None:
-        for s in self.store.values():
+        for key, s in self.store.items():
             for o in [o for o in s.orders if o[0] == i]:
-                s.on_hand += o[1]
                 s.orders.remove(o)
+                room = o[1] if s.cap is None else max(0, min(o[1], s.cap - s.on_hand))
+                s.on_hand += room
+                extra = o[1] - room
+                if extra:
+                    self._store_overflow(d, key, extra)
+
+    def _store_overflow(self, d: date, key: str, extra: int) -> None:
+        """A delivery the store's cold room or CD safe cannot take: cold chain discarded, CDs sent back."""
+        p = PRODUCTS[current_key(self.truth, key, d)]
+        if p.storage == "FRIDGE":
+            gbp = extra * p.cost + COLD_CHAIN_GBP
+            self.out.cost["cold_chain"] += gbp
+            self.out.counts["wasted_packs"] += extra
+            self._event(d, "COLD_CHAIN", STORE, key, extra, gbp, "store cold room full - delivery discarded")
+        else:
+            self.out.cost["cd_returns"] += CD_RETURN_GBP
+            self.out.counts["cd_returns"] += 1
+            self._event(d, "CD_RETURN", STORE, key, extra, CD_RETURN_GBP, "CD safe full - returned to supplier")
 
     def _put(self, i: int, d: date, line: Line, n: int) -> None:
         if n <= 0:

@@ -416,6 +416,18 @@ def bin_units(truth: Truth, ward: str, key: str) -> int | None:
     return max(2, math.ceil(par * truth.bin_slack) + BIN_MARGIN)
 
 
+def store_shelf(truth: Truth, key: str) -> int | None:
+    """The store's cold room and CD safe hold each fridge or CD product up to twice the par it was set up for."""
+    p = PRODUCTS[key]
+    if p.storage == "AMBIENT":
+        return None
+    use = sum(RATES[w].get(key, 0.0) for w in RATES)
+    lead = truth.lead.get(first_supplier(truth, key), 2)
+    par = max(MIN_PAR[p.crit], math.ceil(use * (STORE_COVER + lead + SAFETY[p.crit])))
+    return math.ceil(par * STORE_SLACK)
+
+
+STORE_SLACK = 1.7
 BIN_MARGIN = 1  # bins were set up one pack above the par of the time
 SPARE_BIN = {"FRIDGE": 4, "CD": 6}  # a spare bin per ward cabinet and kind, for a line set up later
 

@@ -17,7 +17,8 @@ switched by config/rules.json:
 - `respect_bins`: fridge and CD lines never planned above their bin (a new line: the ward's spare bin), topped
   up every night instead;
 - `consignment_lines`: lines a supplier keeps topped up itself (the job writes no par for them);
-- `cabinet_par_factor`: every cabinet line's par multiplied (the store's lines unchanged);
+- `cabinet_par_factor`: every cabinet line's par multiplied (the store's lines unchanged); `blanket_factor`: every
+  line's par and reorder point multiplied, cabinets and store;
 - `product_links`: {new code: [old codes]} whose use counts as the new code's, as listed by hand;
 - `at_risk_report`: {"days": n} also writes <out>/at_risk_lines.csv, the cabinet lines whose stock at the
   extract is below n days of their use (for the ward managers; MedVault does not read it).
@@ -184,6 +185,8 @@ def run(conn: sqlite3.Connection, rules: dict, given_day: str | None = None) -> 
         par, rop = par_and_rop(rules, u, p["criticality"], float(ward["topup_lead_days"]), float(ward["cover_days"]))
         if rules.get("cabinet_par_factor"):
             par = math.ceil(round(par * float(rules["cabinet_par_factor"]), 6))
+        if rules.get("blanket_factor"):
+            par, rop = (math.ceil(round(x * float(rules["blanket_factor"]), 6)) for x in (par, rop))
         if rules.get("respect_bins") and p["storage"] in ("FRIDGE", "CD"):
             line = lines.get((loc, code))
             spare = locs[loc]["spare_fridge_bin_packs" if p["storage"] == "FRIDGE" else "spare_cd_bin_packs"]
@@ -197,6 +200,8 @@ def run(conn: sqlite3.Connection, rules: dict, given_day: str | None = None) -> 
         p = products[code]
         lead = float(rules["supplier_lead_days"].get(p["supplier_code"], 2))
         par, rop = par_and_rop(rules, store_use[code], p["criticality"], lead, float(rules["store"]["cover_days"]))
+        if rules.get("blanket_factor"):
+            par, rop = (math.ceil(round(x * float(rules["blanket_factor"]), 6)) for x in (par, rop))
         rows.append(_row(STORE, p, par, rop, p["supplier_code"], "STORE"))
     if rules.get("at_risk_report"):
         days_cover = float(rules["at_risk_report"].get("days", 2))
