@@ -113,6 +113,7 @@ def test_html_report_renders_every_plot_in_chromium(home: Path, tmp_path: Path) 
     expected = {
         "fig-score",
         "fig-cost-score",
+        "fig-spend-score",
         "fig-heatmap",
         "fig-levels",
         "fig-breakdown",

@@ -107,6 +107,33 @@ def cost_against_score(r: Report) -> str | None:
     return _svg(fig)
 
 
+def spend_against_score(r: Report) -> str | None:
+    """EnterpriseClawBench's cost-score view: model spend per trial (USD) against mean S, one point per agent,
+    so each harness-model combination shows what its score costs to buy."""
+    spend = {e.key[0]: e.mean_usd for e in r.effort if e.mean_usd is not None and e.mean_usd > 0}
+    rows = [s for s in r.headline if s.mean is not None and s.agent in spend]
+    if not rows:
+        return None
+    fig = Figure(figsize=(6.5, 4.2))
+    ax = fig.subplots()
+    colors = _colors(_agents(r))
+    for s in rows:
+        assert s.mean is not None
+        err = None
+        if s.ci_low is not None and s.ci_high is not None:
+            err = [[s.mean - s.ci_low], [s.ci_high - s.mean]]
+        x = spend[s.agent]
+        ax.errorbar([x], [s.mean], yerr=err, fmt="o", color=colors[s.agent], capsize=3, label=s.agent)
+        if len(rows) <= 4:
+            ax.annotate(s.agent, (x, s.mean), textcoords="offset points", xytext=(5, 4), fontsize=8)
+    ax.set_xlabel("mean model spend per trial (USD)")
+    ax.set_ylabel("mean S (floored)")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.grid(alpha=0.3)
+    _legend(ax)
+    return _svg(fig)
+
+
 def agent_instance_heatmap(r: Report) -> str | None:
     m = r.matrix
     if not m.rows or not m.columns:
@@ -241,6 +268,11 @@ def variance_shares(r: Report) -> str | None:
 PLOTS: list[tuple[str, str, Callable[[Report], str | None]]] = [
     ("fig-score", "Mean score S per agent (floored average) with its bootstrap confidence interval.", score_per_agent),
     ("fig-cost-score", "Mean contact cost C against mean score S, one point per agent.", cost_against_score),
+    (
+        "fig-spend-score",
+        "Mean model spend per trial (USD) against mean score S, one point per harness-model combination.",
+        spend_against_score,
+    ),
     ("fig-heatmap", "Mean S per agent and instance (grey: no counted trial).", agent_instance_heatmap),
     ("fig-levels", "Mean S per brief level (L0 … L3) for each agent, with confidence intervals.", level_lines),
     ("fig-breakdown", "Mean S per agent for each {by}, with confidence intervals.", breakdown_bars),
