@@ -1,18 +1,20 @@
 """energy_bill_validation: the checks score the reference fully and specific wrong deliveries low on the specific
 check; the domain's rules (settlement periods in clock time, kVA maximum demand, HMRC's 60% rule, an estimate reversed
-by its re-bill) each decide figures; in the hard instance (winter_quarter) four facts held by the client's staff change
-the figures, each by its own slice (two hinted nowhere: the reduced capacities and Brightwater's concession); only the
-hard instance has staff."""
+by its re-bill) each decide figures; in the hard instance (winter_quarter) seven facts held by the client's staff
+change the figures, each by its own slice (five hinted nowhere: the reduced capacities, Brightwater's concession,
+Thornbury's cold store certificate, the Wexley flats let as treatment rooms and Corn Exchange's new LLFC); only the
+hard instance has staff, and each instance's clock starts when its invoices arrive."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -91,14 +93,37 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     assert "85% of the bakery's supply is for the CCA facility" in people
     assert "credit note BWE-CN-2701-0012 on 7 January 2027 for £8,811.51" in people
     assert "version 2 of Schedule 2 applies from 1 October 2026, not 15 October" in people
+    assert "the certificate took effect on 1 November 2026 for 80% of Thornbury's supply" in people
+    assert "from 1 November 2026 the flats are let on a commercial lease to Wexley Physio" in people
+    assert (
+        "re-allocated it from LLFC 580 (LV HH Metered) to LLFC 560 (LV Sub HH Metered) from 1 December 2026" in people
+    )
     text = _inputs_text(HARD).casefold()
-    for word in ("225 kva", "230 kva", "bwe-cn-2701", "8,811.51", "concession", "1 october 2026", "85%", "tranche"):
+    for word in (
+        *("225 kva", "230 kva", "bwe-cn-2701", "8,811.51", "concession", "1 october 2026", "85%", "tranche"),
+        *("cold stor", "80%", "physio", "treatment room", "commercial lease", "re-allocat", "reallocat", "basement"),
+    ):
         assert word not in text, word
     # the hints that are there: the bakery's certificate "with Sustainability", the amber units at the red rate
     assert "cca facility, certificate with sustainability" in text
     bill = (HARD / "workspace/input/invoices/brightwater_bill_data_2026Q4.csv").read_text(encoding="cp1252")
     amber = [r for r in bill.splitlines() if r.startswith("BWE-2610-04144") and ",DUA," in r]
     assert amber and ",21.450," in amber[0]  # the amber units at the red unit rate
+
+
+def test_each_clock_starts_when_its_invoices_have_arrived() -> None:
+    from worktrial.tasks import load_family
+
+    fam = load_family(FAMILY)
+    for variant, root in (("base", BASE), ("winter_quarter", HARD)):
+        start = datetime.fromisoformat(fam.instance(variant).world.start)
+        mails = [
+            datetime.strptime(m.group(1), "%a, %d %b %Y %H:%M")
+            for path in sorted((root / "workspace/input/emails").glob("*.eml"))
+            if (m := re.search(r"^Date: (.+?) [+-]\d{4}$", path.read_text(encoding="utf-8"), re.M))
+        ]
+        assert mails and max(mails) < start <= max(mails) + timedelta(days=7), (variant, start, max(mails))
+    assert fam.instance("base").grading_clock.startswith("2026-04")
 
 
 def test_only_the_hard_instance_has_staff() -> None:
@@ -160,7 +185,7 @@ def _deliver(tmp_path: Path, variant: str, name: str, known: dict | None, patch:
     shutil.copytree(FAMILY / "variants" / variant / "workspace/input", work / "input")
     (work / "output").mkdir()
     here = Path.cwd()
-    for mod in ("reference", "ebv_read", "ebv_note"):
+    for mod in MODULES:
         sys.modules.pop(mod, None)
     sys.path.insert(0, str(SOLUTIONS))
     try:
@@ -178,9 +203,12 @@ def _deliver(tmp_path: Path, variant: str, name: str, known: dict | None, patch:
     finally:
         os.chdir(here)
         sys.path.remove(str(SOLUTIONS))
-        for mod in ("reference", "ebv_read", "ebv_note"):
+        for mod in MODULES:
             sys.modules.pop(mod, None)
     return work / "output"
+
+
+MODULES = ("reference", "ebv_read", "ebv_note", "ebv_staff")
 
 
 def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict[str, float]]:
@@ -211,7 +239,7 @@ def _staff_facts() -> dict:
 
 
 HINTED = ("bakery_cca", "invoice_credited")  # the certificate "with Sustainability", the amber units at the red rate
-NOWHERE = ("capacity_reduced", "v2_concession")  # hinted nowhere
+NOWHERE = ("capacity_reduced", "v2_concession", "thornbury_cca", "flats_let", "llfc_reallocated")  # hinted nowhere
 
 needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
@@ -226,11 +254,15 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
         without = {k: v for k, v in known.items() if k != fact}
         out = _deliver(tmp_path, "winter_quarter", f"no-{fact}", without)
         lost[fact] = 1.0 - _grade(tmp_path, "winter_quarter", out)[0]
-    assert all(0.12 <= v <= 0.3 for v in lost.values()), lost
-    # a worker who finds the two hinted facts and neither of those hinted nowhere
+    assert all(0.1 <= v <= 0.3 for v in lost.values()), lost
+    assert all(lost[f] >= 0.2 for f in ("flats_let", "llfc_reallocated")), lost  # each moves both headline totals
+    # a worker who handles every trap in the files and finds the two hinted facts but none of those hinted nowhere
     found = {k: v for k, v in known.items() if k in HINTED}
-    assert _grade(tmp_path, "winter_quarter", _deliver(tmp_path, "winter_quarter", "found", found))[0] <= 0.61
-    assert _grade(tmp_path, "winter_quarter", _deliver(tmp_path, "winter_quarter", "nobody", None))[0] <= 0.55
+    assert 0.4 <= _grade(tmp_path, "winter_quarter", _deliver(tmp_path, "winter_quarter", "found", found))[0] <= 0.55
+    # ... who also asks the Facilities Manager whether anything changed at the sites, as the last playtest did
+    found["capacity_reduced"] = known["capacity_reduced"]
+    assert _grade(tmp_path, "winter_quarter", _deliver(tmp_path, "winter_quarter", "sites", found))[0] <= 0.6
+    assert _grade(tmp_path, "winter_quarter", _deliver(tmp_path, "winter_quarter", "nobody", None))[0] <= 0.45
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", "base", None))[0] == 1.0
 
 

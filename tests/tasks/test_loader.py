@@ -26,6 +26,19 @@ def test_instances_params_and_overlay(tiny_suite: Path) -> None:
     )
 
 
+def test_a_variant_may_start_its_own_clock(tiny_suite: Path) -> None:
+    vt = tiny_suite / "tiny/variants/double/variant.toml"
+    vt.write_text('world_start = "2026-09-01T08:30"\n' + vt.read_text())
+    fam = load_family(tiny_suite / "tiny")
+    base, double = fam.instance("base", "L3"), fam.instance("double", "L3")
+    assert double.world.start == double.grading_clock == "2026-09-01T08:30"
+    assert base.world.start == base.grading_clock == fam.config.world.start != "2026-09-01T08:30"
+    assert double.world.ask_minutes == fam.config.world.ask_minutes  # only the start is the variant's
+    vt.write_text(vt.read_text().replace("2026-09-01T08:30", "2026-09-31T08:30"))
+    with pytest.raises(TaskFormatError, match="world_start"):
+        load_family(tiny_suite / "tiny")
+
+
 def test_content_hash_changes_with_any_file(tiny_suite: Path) -> None:
     before = load_family(tiny_suite / "tiny").instance("base", "L3")
     h1, v1 = before.content_hash, before.variant_hash

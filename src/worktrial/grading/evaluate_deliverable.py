@@ -26,7 +26,7 @@ def evaluate_deliverable(e: Evaluation) -> ScoreCard:
     output = e.scratch / "output"
     copy_tree(e.snapshot / grader.output_dir, output, keep_links=True)  # links kept, to be reported
     judge = e.judge
-    clocked = with_clock(e.sandbox, datetime.fromisoformat(instance.config.grading_clock))
+    clocked = with_clock(e.sandbox, datetime.fromisoformat(instance.grading_clock))
     with using_sandbox(e.sandbox):  # renderers and the task's own checks run in the trial's sandbox
         result = grade_deliverable(
             output,

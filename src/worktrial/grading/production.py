@@ -142,7 +142,7 @@ def run_system(
         limits=Limits(wall_s=system.timeout_s, memory_mb=system.memory_mb, disk_mb=system.disk_mb),
     )
     # A fixed, task-declared time: the same delivered system gives the same result whenever it is graded.
-    clocked = with_clock(sandbox, datetime.fromisoformat(instance.config.grading_clock))
+    clocked = with_clock(sandbox, datetime.fromisoformat(instance.grading_clock))
     return clocked.run(spec), out, ws
 
 

@@ -129,14 +129,14 @@ async def execute(spec: TrialSpec, ctx: TrialContext, attempt_dir: Path, agent: 
         mounts: list[Mount] = []
         env_vars: dict[str, str] = {}
         # Inside, the clock shows the world's time (or the task's date when there is no world).
-        clock = LiveClock(attempt_dir / "clock", parse_time(instance.config.world.start))
+        clock = LiveClock(attempt_dir / "clock", parse_time(instance.world.start))
         if has_world(instance):
             world = World(
                 instance.people(),
-                instance.config.world,
+                instance.world,
                 ledger,
                 router_for(instance),
-                pilot=run_pilot if instance.config.world.pilot else None,
+                pilot=run_pilot if instance.world.pilot else None,
             )
             clock.set(world.clock.now)
             # Unix socket paths are limited to ~100 bytes, so the socket lives in a short private folder.

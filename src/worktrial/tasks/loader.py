@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from .errors import Problem, TaskFormatError, problems_from_validation
 from .fields import ID_FIX, is_id
 from .files import hash_files, parse_toml, read_text, read_toml, walk_files
-from .models import PeopleConfig, TaskConfig, VariantConfig
+from .models import PeopleConfig, TaskConfig, VariantConfig, WorldConfig
 from .paths import AUTHOR_RECORDS, FamilyPaths
 from .template import render
 
@@ -83,6 +83,17 @@ class Instance:
     def literal_right(self) -> bool:
         v = self.variant_config.literal_right
         return self.config.anchors.literal_right if v is None else v
+
+    @property
+    def world(self) -> WorldConfig:
+        """The family's `[world]`, with the variant's own start when it sets one."""
+        start = self.variant_config.world_start
+        return self.config.world if start is None else self.config.world.model_copy(update={"start": start})
+
+    @property
+    def grading_clock(self) -> str:
+        """The time grading sandboxes start at: `[grader].clock`, else the world's start (the variant's, if set)."""
+        return self.config.grader.clock or self.world.start
 
     @property
     def key_facts(self) -> list[str]:

@@ -268,6 +268,15 @@ class VariantConfig(Strict):
     key_facts: Annotated[list[FactId], unique("key fact")] | None = Field(
         None, description="Overrides task.toml key_facts."
     )
+    world_start: str | None = Field(
+        None,
+        description=(
+            "Overrides `[world].start` (and so the default grading clock) for this variant, for a variant set in "
+            "another period than the family's default."
+        ),
+    )
+
+    _world_start = field_validator("world_start")(minute_time)
 
 
 # ---------------------------------------------------------------- people.toml

@@ -13,7 +13,7 @@ import _energy_bill_validation_model as md
 import _energy_bill_validation_sites as st
 
 THRESHOLD = D("1.00")
-FACT_KINDS = ("capacity_reduced", "bakery_cca", "v2_concession")
+FACT_KINDS = ("capacity_reduced", "bakery_cca", "v2_concession", "thornbury_cca", "flats_let", "llfc_reallocated")
 SITE_WIDE = ("pp11_apportioned", "vat_placement", "reactive_total", "loss_factor")
 
 
@@ -170,15 +170,38 @@ def _causes(w: World, inv: md.Invoice, facts: dict) -> dict[str, set[str]]:
             ref = fair if c.startswith("vat") else plain
             if _amount(got, c) != _amount(ref, c):
                 out.setdefault(c, set()).add("vat" if c.startswith("vat") else md.CAUSE[e[0]])
+    plain_net = {c: ln for c, ln in plain.items() if not c.startswith("vat")}
     for kind in FACT_KINDS:
         if kind not in facts:
             continue
-        got = md.charges(u, md.true_terms(inst, code, y, m, {kind: facts[kind]}))
+        t = md.true_terms(inst, code, y, m, {kind: facts[kind]})
+        got = md.charges(u, t)
         for c in set(got) | set(plain):
             if not c.startswith("vat") and _amount(got, c) != _amount(plain, c):
-                cause = md.CAUSE[kind]
-                out.setdefault(c, set()).add("excess_capacity" if c == "excess_capacity" else cause)
+                out.setdefault(c, set()).add(_fact_cause(kind, c))
+        if t.vat_q != q:  # a fact that changes the qualifying share changes the VAT due on what is billed
+            moved = md.vat(plain_net, t.vat_q, "standard")
+            for c in set(moved) | {c for c in plain if c.startswith("vat")}:
+                if _amount(moved, c) != _amount(plain, c):
+                    out.setdefault(c, set()).add("vat")
     return out
+
+
+def _fact_cause(kind: str, charge: str) -> str:
+    if charge == "excess_capacity":
+        return "excess_capacity"
+    if kind == "llfc_reallocated" and charge == "energy":
+        return "loss_factor"  # the energy line carries the LLFC's loss factors, the rest its DUoS rates
+    return md.CAUSE[kind]
+
+
+def _one_cause(found: set[str]) -> str:
+    """The cause of a line: the one error or fact that makes it differ; on an estimated invoice the estimate, which
+    has to be re-billed whatever else is wrong with the line."""
+    if len(found) > 1 and "estimated_read" in found:
+        return "estimated_read"
+    assert len(found) == 1, f"causes {found}"
+    return next(iter(found))
 
 
 def _amount(lines: dict[str, md.Line], c: str) -> D:
@@ -208,8 +231,8 @@ def register(w: World, facts: dict) -> list[Row]:
             if credited and inv.code == credited["site"] and inv.month == credited["month"] and c == credited["charge"]:
                 continue
             found = causes.get(c, set())
-            assert len(found) == 1, f"{inv.number} {c}: causes {found}"
-            rows.append(Row(inv.number, inv.code, c, billed, expected, found.pop()))
+            assert found, f"{inv.number} {c}: no cause"
+            rows.append(Row(inv.number, inv.code, c, billed, expected, _one_cause(found)))
     return rows
 
 

@@ -107,7 +107,7 @@ def issues_for(w: bl.World) -> list[dict]:
             },
             {
                 "id": "bakery_cca",
-                "what": "Mill Lane Bakery's CCA certificate from 1 November not applied",
+                "what": "Mill Lane Bakery's CCA certificate from 1 October not applied",
                 "all_of": [[*names("S02"), "bakery"], ["cca", "climate change agreement", "reduced rate"]],
                 "any_of": ["certificate", "1 november", "85", "reduced rate", "full"],
             },
@@ -119,9 +119,44 @@ def issues_for(w: bl.World) -> list[dict]:
             },
             {
                 "id": "v2_concession",
-                "what": "Brightwater agreed version 2 from 1 October for three sites",
+                "what": "Brightwater agreed version 2 from 1 October for six sites",
                 "all_of": [["1 october"]],
                 "any_of": ["version 2", "v2", "schedule 2", "letter", "concession", "agreed"],
+            },
+            {
+                "id": "thornbury_cca",
+                "what": "Thornbury DC's cold store CCA certificate from 1 November not applied: CCL billed in full",
+                "all_of": [names("S01"), ["cca", "climate change agreement", "reduced rate", "cold store"]],
+                "any_of": ["certificate", "1 november", "80", "reduced rate", "full", "main rate"],
+            },
+            {
+                "id": "flats_let",
+                "what": "the Wexley flats let as business premises from 1 November: the PP11 no longer applies, "
+                "VAT at 20% and CCL on the whole supply, underbilled",
+                "all_of": [
+                    names("S04"),
+                    [
+                        "let",
+                        "lease",
+                        "physio",
+                        "treatment room",
+                        "business",
+                        "commercial",
+                        "no longer domestic",
+                        "no domestic",
+                        "nobody lives",
+                        "not domestic",
+                        "non-domestic",
+                    ],
+                ],
+                "any_of": ["pp11", "underbill", "vat", "ccl", "20%", "1 november", "declaration"],
+            },
+            {
+                "id": "llfc_reallocated",
+                "what": "Corn Exchange re-allocated to LLFC 560 from 1 December: Brightwater still bills the LLFC 580 "
+                "DUoS rates and loss factors",
+                "all_of": [["corn exchange", "s03"], ["560", "lv sub", "re-allocat", "reallocat", "substation"]],
+                "any_of": ["580", "duos", "loss factor", "distribution", "1 december", "rate"],
             },
         ]
     return out

@@ -283,6 +283,9 @@ def qualifying(q: D) -> D:
     return D("1") if q >= D("0.6") else q
 
 
+CCA_FACTS = ("bakery_cca", "thornbury_cca")
+
+
 def true_terms(inst: st.Instance, code: str, year: int, month: int, facts: dict) -> Terms:
     s = st.site(inst, code)
     days = month_days(year, month)
@@ -298,15 +301,23 @@ def true_terms(inst: st.Instance, code: str, year: int, month: int, facts: dict)
     if reduced and code in reduced["sites"] and days[0] >= reduced["from"]:
         capacity = reduced["sites"][code]
     q = qualifying(s.pp11)
+    let = facts.get("flats_let")
+    if let and let["site"] == code and days[0] >= let["from"]:
+        q = D("0")  # the flats let as business premises: no domestic use left
     cca = D("0")
-    cert = facts.get("bakery_cca")
-    if cert and cert["site"] == code and days[0] >= cert["from"]:
-        cca = cert["share"]
+    for kind in CCA_FACTS:
+        cert = facts.get(kind)
+        if cert and cert["site"] == code and days[0] >= cert["from"]:
+            cca = cert["share"]
+    llfc = s.llfc
+    moved = facts.get("llfc_reallocated")
+    if moved and moved["site"] == code and days[0] >= moved["from"]:
+        llfc = moved["llfc"]
     return Terms(
         unit,
         standing,
-        st.llf(inst, s.llfc),
-        st.duos(inst, s.llfc),
+        st.llf(inst, llfc),
+        st.duos(inst, llfc),
         capacity,
         len(days),
         ccl_main=1 - q - cca,
@@ -359,6 +370,9 @@ CAUSE = {
     "capacity_reduced": "capacity",
     "bakery_cca": "ccl",
     "v2_concession": "price_schedule",
+    "thornbury_cca": "ccl",
+    "flats_let": "ccl",
+    "llfc_reallocated": "duos_rate",
 }
 
 

@@ -345,6 +345,11 @@ INSTANCES = {
                 "sites": ["S01", "S02", "S04", "S06", "S07", "S08"],
                 "letter": "2 December 2026",
             },
+            # hinted nowhere: the cold store's CCA certificate (Sustainability), the Wexley flats let as treatment
+            # rooms (Facilities), Corn Exchange re-allocated to the LV substation tariff (the Energy Manager)
+            "thornbury_cca": {"site": "S01", "from": date(2026, 11, 1), "share": D("0.80")},
+            "flats_let": {"site": "S04", "from": date(2026, 11, 1)},
+            "llfc_reallocated": {"site": "S03", "from": date(2026, 12, 1), "llfc": 560},
         },
         switch=("S06", date(2026, 11, 1), date(2026, 11, 3)),
         overrides={"S05": {"peak_kw": 285.0, "clip_kva": 298.0}},

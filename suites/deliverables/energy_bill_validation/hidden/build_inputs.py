@@ -55,6 +55,17 @@ def staff_facts(w: bl.World) -> dict:
         },
         "invoice_credited": {"invoice": cr[0].number, "charge": f["invoice_credited"]["charge"]},
         "v2_concession": {"from": f["v2_concession"]["from"].isoformat(), "sites": list(f["v2_concession"]["sites"])},
+        "thornbury_cca": {
+            "site": f["thornbury_cca"]["site"],
+            "from": f["thornbury_cca"]["from"].isoformat(),
+            "share": float(f["thornbury_cca"]["share"]),
+        },
+        "flats_let": {"site": f["flats_let"]["site"], "from": f["flats_let"]["from"].isoformat()},
+        "llfc_reallocated": {
+            "site": f["llfc_reallocated"]["site"],
+            "from": f["llfc_reallocated"]["from"].isoformat(),
+            "llfc": f["llfc_reallocated"]["llfc"],
+        },
     }
 
 

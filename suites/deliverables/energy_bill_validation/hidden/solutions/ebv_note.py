@@ -99,19 +99,34 @@ def text(books, rows: list[dict], totals: dict, known: dict) -> str:
                 f"{s['pp11'] * 100:.0f}% domestic share; CCL is only charged on the non-domestic part, so it "
                 "is standard-rated (20%) in full."
             )
-    if by_cause["loss_factor"]:
-        code = by_cause["loss_factor"][0]["site_code"]
+    moved = known.get("llfc_reallocated")
+    for code in sorted({r["site_code"] for r in by_cause["loss_factor"]} - {moved["site"] if moved else ""}):
         lines.append(
             f"- Loss factors: {name[code]} is on LLFC {sites[code]['llfc']} but its energy is billed with the "
-            f"line loss factors of another LLFC ({total('loss_factor')})."
+            "line loss factors of another LLFC ("
+            + _gbp(sum(r["billed"] - r["expected"] for r in by_cause["loss_factor"] if r["site_code"] == code))
+            + ")."
+        )
+    if moved:
+        at = [r for r in rows if r["site_code"] == moved["site"] and r["cause"] in ("duos_rate", "loss_factor")]
+        lines.append(
+            f"- {name[moved['site']]}: Vale & Weald re-allocated the supply from LLFC {sites[moved['site']]['llfc']} "
+            f"to LLFC {moved['llfc']} (LV substation) from {_when(moved['from'])}, but Brightwater still bills "
+            f"the LLFC {sites[moved['site']]['llfc']} DUoS rates and loss factors "
+            f"({_gbp(sum(r['billed'] - r['expected'] for r in at))} net; the capacity charge at the LLFC "
+            f"{moved['llfc']} rate is higher, so that line is underbilled)."
         )
     if by_cause["billing_days"]:
         lines.append(
             f"- Billing days: {where('billing_days')} charged daily charges (standing and capacity) for more "
             "days than the billing period has."
         )
-    if by_cause["duos_rate"]:
-        lines.append(f"- Distribution rates: {where('duos_rate')} billed a unit charge above the charging statement.")
+    rate_sites = sorted({r["site_code"] for r in by_cause["duos_rate"]} - {moved["site"] if moved else ""})
+    if rate_sites:
+        lines.append(
+            f"- Distribution rates: {', '.join(name[c] for c in rate_sites)} billed a unit charge above the "
+            "charging statement."
+        )
     estimated = {r["invoice_no"] for r in by_cause["estimated_read"]}
     for number in sorted(estimated):
         code = next(r["site_code"] for r in by_cause["estimated_read"] if r["invoice_no"] == number)
@@ -119,12 +134,25 @@ def text(books, rows: list[dict], totals: dict, known: dict) -> str:
             f"- Estimated read: invoice {number} for {name[code]} is estimated although our meter data are "
             "actual; ask Brightwater to re-bill it on actual reads (the difference is in the register)."
         )
-    cca = known.get("bakery_cca")
-    if cca:
+    for kind in ("bakery_cca", "thornbury_cca"):
+        cca = known.get(kind)
+        if cca:
+            over = _gbp(sum(r["billed"] - r["expected"] for r in by_cause["ccl"] if r["site_code"] == cca["site"]))
+            lines.append(
+                f"- {name[cca['site']]}: its climate change agreement (CCA) certificate took effect on "
+                f"{_when(cca['from'])} for {cca['share'] * 100:.0f}% of the supply at the reduced rate; "
+                f"Brightwater still bills the full CCL main rate ({over})."
+            )
+    let = known.get("flats_let")
+    if let:
+        at = [r for r in rows if r["site_code"] == let["site"] and r["cause"] in ("ccl", "vat", "estimated_read")]
+        under = sum((r["expected"] - r["billed"] for r in at if r["billed"] < r["expected"]), D(0))
         lines.append(
-            f"- {name[cca['site']]}: the bakery's climate change agreement (CCA) certificate took effect on "
-            f"{_when(cca['from'])} for {cca['share'] * 100:.0f}% of the supply at the reduced rate; "
-            "Brightwater still bills the full CCL main rate."
+            f"- {name[let['site']]}: the flats are let as business premises from {_when(let['from'])}, so nothing "
+            f"there is domestic any more and the {sites[let['site']]['pp11'] * 100:.0f}% PP11 no longer applies: "
+            "from then VAT is due at 20% on the whole supply and CCL on all of it. Brightwater still bills on the "
+            f"declaration, so VAT and CCL are underbilled ({_gbp(under)}); Sustainability should withdraw the "
+            "PP11 and tell Brightwater."
         )
     reduced = known.get("capacity_reduced")
     if reduced:

@@ -9,8 +9,10 @@ apportioned; an estimate reversed by a credit note and re-billed on actual reads
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
 bakery's CCA certificate to the Sustainability Lead, the invoice billed far above the charging statement to Accounts
-Payable (already disputed?), whether anything has changed at the sites to the Facilities Manager and whether anything
-has been agreed with Brightwater since the schedule to the Procurement Manager.
+Payable (already disputed? with the overcharge worked out), and to each owner an open question in their area: whether
+anything has changed at the sites and whether the use of the buildings has changed (the Facilities Manager), whether
+any other site has a CCL relief (the Sustainability Lead), whether any site's DUoS tariff or LLFC has changed (the
+Energy Manager) and whether anything has been agreed with Brightwater since the schedule (the Procurement Manager).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import json
 import math
 import re
 import sys
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import ROUND_HALF_UP
 from decimal import Decimal as D
 from pathlib import Path
@@ -28,9 +30,11 @@ sys.path.insert(0, "/solution")
 sys.path.insert(0, str(Path(__file__).resolve().parent) if "__file__" in globals() else "/solution")
 
 import ebv_read as rd
+import ebv_staff as staff
 
 OUTPUT = Path("output")
 ASK = globals().get("ASK", True)  # shortcuts/asks_nobody.py runs this script with ASK = False
+OPEN = globals().get("OPEN", True)  # shortcuts/asks_about_anomalies.py: no open question to anyone
 KNOWN = globals().get("KNOWN")  # hidden/build_inputs.py gives the staff's answers directly when it writes the reference
 THRESHOLD = D("1.00")
 K_ALLOW = math.sqrt(1 / 0.95**2 - 1)
@@ -116,7 +120,11 @@ def expected(books: Books, inv: dict, known: dict) -> tuple[dict[str, D], dict]:
     s = books.sites[code]
     days = [d0 + timedelta(days=k) for k in range((d1 - d0).days + 1)]
     u = books.usage(code, d0.year, d0.month)
-    rates, llf = books.statement["duos"][s["llfc"]], books.statement["llf"][s["llfc"]]
+    llfc = s["llfc"]
+    moved = known.get("llfc_reallocated")
+    if moved and moved["site"] == code and d0 >= date.fromisoformat(moved["from"]):
+        llfc = int(moved["llfc"])  # re-allocated by the DNO: its rates and loss factors from that day
+    rates, llf = books.statement["duos"][llfc], books.statement["llf"][llfc]
     cap = s["capacity"]
     reduced = known.get("capacity_reduced")
     if reduced and code in reduced["sites"] and d0 >= date.fromisoformat(reduced["from"]):
@@ -142,10 +150,14 @@ def expected(books: Books, inv: dict, known: dict) -> tuple[dict[str, D], dict]:
         out["reactive_power"] = money(kvarh * rates["reactive"] / 100)
     out["standing_charge"] = money(sum((books.prices(code, d, known)[1] for d in days), D(0)))
     q = qualifying(s["pp11"])
+    let = known.get("flats_let")
+    if let and let["site"] == code and d0 >= date.fromisoformat(let["from"]):
+        q = D(0)  # no domestic use left: the PP11 no longer applies
     cca = D(0)
-    cert = known.get("bakery_cca")
-    if cert and cert["site"] == code and d0 >= date.fromisoformat(cert["from"]):
-        cca = D(str(cert["share"]))
+    for kind in ("bakery_cca", "thornbury_cca"):
+        cert = known.get(kind)
+        if cert and cert["site"] == code and d0 >= date.fromisoformat(cert["from"]):
+            cca = D(str(cert["share"]))
     total = D(sum(units.values())) / 10
     ccl = money(total * ((1 - q - cca) * books.taxes["ccl_main"] + cca * books.taxes["ccl_cca"]))
     if ccl > 0:
@@ -264,67 +276,6 @@ def totals(rows: list[dict], sites: list[str]) -> dict:
     }
 
 
-# ------------------------------------------------------------------------------------------------ the client's staff
-
-
-def _day(text: str) -> str | None:
-    m = re.search(rf"(\d{{1,2}} (?:{rd.MONTHS}) \d{{4}})", text)
-    return datetime.strptime(m.group(1), "%d %B %Y").date().isoformat() if m else None
-
-
-def ask_staff(books: Books, rows: list[dict]) -> dict:
-    known: dict = {}
-    if not (ASK and Path("bin/ask").exists()):
-        return known
-    import worktrial_kit as kit
-
-    for code, s in books.sites.items():
-        if "cca" in s["ccl"].lower():
-            r = kit.ask(
-                "aisling",
-                f"The site list notes a CCA facility certificate for {s['name']} ({code}) with "
-                "you, and Brightwater bills its climate change levy at the full main rate on every "
-                "invoice this quarter. Has the climate change agreement certificate taken effect, "
-                "from what date, and for what share of the supply?",
-            )
-            m = re.search(r"(\d+)% of the bakery's supply", r.text) if r.answered else None
-            if m and _day(r.text):
-                known["bakery_cca"] = {"site": code, "from": _day(r.text), "share": int(m.group(1)) / 100}
-    for row in sorted((r for r in rows if r["cause"] == "duos_rate"), key=lambda r: r["invoice_no"]):
-        name = books.sites[row["site_code"]]["name"]
-        r = kit.ask(
-            "dev",
-            f"Invoice {row['invoice_no']} for {name} bills the {row['charge'].removeprefix('duos_')} "
-            f"units above the DNO's published rate, GBP {row['billed'] - row['expected']:,.2f} too "
-            "much. Has it already been disputed or credited?",
-        )
-        said = r.status in ("answered", "repeat")
-        if said and re.search(r"credit note", r.text) and row["invoice_no"] in r.text:
-            known["invoice_credited"] = {"invoice": row["invoice_no"], "charge": row["charge"]}
-    r = kit.ask(
-        "tomasz",
-        "Has anything changed at our sites during the quarter or since the site list was updated - "
-        "supply capacities, connections, meters or equipment - that the invoices should reflect?",
-    )
-    if r.answered:
-        sites = {
-            code: int(kva) for _, code, kva in re.findall(r"(\w[\w ]*) \((S\d\d)\) from \d+ kVA to (\d+) kVA", r.text)
-        }
-        if sites and _day(r.text):
-            known["capacity_reduced"] = {"from": _day(r.text), "sites": sites}
-    r = kit.ask(
-        "graham",
-        "Has anything been agreed with Brightwater about prices or the contract since version 2 of "
-        "Schedule 2 was signed - a side letter, a concession, a change of effective date?",
-    )
-    if r.answered:
-        m = re.search(rf"applies from (\d{{1,2}} (?:{rd.MONTHS}) \d{{4}})", r.text)
-        sites = re.findall(r"\((S\d\d)\)", r.text)
-        if m and sites:
-            known["v2_concession"] = {"from": _day(m.group(1)), "sites": sites}
-    return known
-
-
 # ------------------------------------------------------------------------------------------------ main
 
 
@@ -343,7 +294,9 @@ def main() -> None:
 
     OUTPUT.mkdir(exist_ok=True)
     books = Books()
-    known = dict(KNOWN) if KNOWN is not None else ask_staff(books, register(books, {}))
+    known = dict(KNOWN) if KNOWN is not None else {}
+    if KNOWN is None and ASK and Path("bin/ask").exists():
+        known = staff.ask_staff(books, register(books, {}), open_questions=OPEN)
     rows = register(books, known)
     result = totals(rows, sorted(books.sites))
     write_register(rows)
