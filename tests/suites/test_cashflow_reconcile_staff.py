@@ -1,6 +1,7 @@
 """cashflow_reconcile's staff on the hard instance: the gates meet the standard, only the hard instance has staff
-who hold facts, the people's answers name the items the grader expects, the matters they settle weigh more, and the
-facts hinted nowhere are in no input, are given to open questions and are each worth a sixth to a quarter."""
+who hold facts, the people's answers name the items the grader expects, the matters they settle weigh more, the
+counter's gate wants a figure worked out from the statement, and the four facts hinted nowhere are in no input, are
+given only to open questions in their holder's area (not to "anything else?") and each cost score when missed."""
 
 from __future__ import annotations
 
@@ -11,9 +12,18 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 FAMILY = REPO / "suites/deliverables/cashflow_reconcile"
 REF = FAMILY / "variants/h2/hidden/reference"
-STAFF_MATTERS = {"misdirected_credit", "spoiled_cheques", "zreport_duplicate", "cancelled_mandate", "waived_fee"}
+HIDDEN_MATTERS = {"cancelled_mandate", "waived_fee", "pool_sweep", "unreleased_run"}
+STAFF_MATTERS = {"misdirected_credit", "spoiled_cheques", "zreport_duplicate"} | HIDDEN_MATTERS
 LATE_REF = "BRI-2512-L"  # the direct debit the bank paid on a cancelled mandate (hinted nowhere)
 AGREED_REF = "FAC-2512"  # the renewal fee the bank charged on a facility agreed to lapse (hinted nowhere)
+SWEEP_ID = "HCB251231-013"  # the cash pool's year-end sweep, on the bank's statement but in no export (hinted nowhere)
+RUN_REF = "BP-251231"  # the year-end supplier run the controller authorised only on 2 January (hinted nowhere)
+GENERIC = [
+    "Is there anything else I should know?",
+    "Has anything changed since these files were produced?",
+    "Is anything missing from the files I was given?",
+    "Is there anything else I should know before I finalise the reconciliation?",
+]
 
 
 def _people() -> dict:
@@ -36,11 +46,12 @@ def test_only_the_hard_instance_has_staff_and_its_brief_says_how_to_ask(tmp_path
     assert "bin/ask" not in (tmp_path / "base/TASK.md").read_text() and not (tmp_path / "base/bin").exists()
 
 
-def test_the_anomaly_gated_facts_are_held_by_staff_the_sender_holds_only_the_bank_one() -> None:
+def test_the_anomaly_gated_facts_are_held_by_staff_the_sender_holds_only_his_own_two() -> None:
     people = _people()["person"]
     gated = {(p["id"], t["id"]) for p in people for t in p.get("topics", []) if t.get("gate")}
-    # the anomaly-hinted facts are the staff's; the sender holds only the one about arrangements with the bank
-    assert len(gated) >= 5 and {t for pid, t in gated if pid == "rafael"} == {"bank_arrangements"}
+    # the anomaly-hinted facts are the staff's; the sender holds only what he agreed with the bank and what he released
+    assert len(gated) >= 7 and {t for pid, t in gated if pid == "rafael"} == {"bank_arrangements", "payment_release"}
+    assert ("astrid", "group_treasury") in gated
     sender = next(p for p in people if p["id"] == "rafael")
     for p in people:
         if p["id"] != "rafael":
@@ -60,7 +71,7 @@ def test_the_answers_name_what_the_grader_expects() -> None:
     rows = list(csv.DictReader((REF / "reconciliation.csv").open(encoding="utf-8")))
     staff_rows = {
         "bank_error": [r for r in rows if r["reference"].startswith("OME-")],
-        "not_released": [r for r in rows if r["status"] == "not_released" and r["reference"] < "CHQ-001910"],
+        "not_released": [r for r in rows if r["status"] == "not_released" and "CHQ-" <= r["reference"] < "CHQ-001910"],
         "duplicate_in_gl": [r for r in rows if r["reference"].startswith("ZR-")],
     }
     assert [len(v) for v in staff_rows.values()] == [2, 3, 1]
@@ -70,7 +81,7 @@ def test_the_answers_name_what_the_grader_expects() -> None:
             amount = abs(float(r["bank_amount"] or r["gl_amount"]))
             if status != "not_released":
                 assert f"£{amount:,.2f}" in people
-    for issue in STAFF_MATTERS - {"cancelled_mandate", "waived_fee"}:  # named by the payee, checked above
+    for issue in STAFF_MATTERS - HIDDEN_MATTERS:  # the ones hinted nowhere are checked below
         ident = issues[issue]["all_of"][0]
         assert any(ident in r["reference"].replace("-", "") for rs in staff_rows.values() for r in rs)
 
@@ -100,7 +111,7 @@ def test_the_matters_only_staff_settle_weigh_more() -> None:
 
     memo = docx.Document(str(REF / "memo.docx"))
     keep = docx.Document()
-    staff_words = ("OME-40712", "CHQ-001902", "ZR-2512", LATE_REF, AGREED_REF)
+    staff_words = ("OME-40712", "CHQ-001902", "ZR-2512", LATE_REF, AGREED_REF, SWEEP_ID, RUN_REF)
     for p in memo.paragraphs:
         if not any(w in p.text for w in staff_words):
             keep.add_paragraph(p.text)
@@ -173,29 +184,202 @@ def test_the_controllers_fact_is_in_no_input_and_needs_a_question_about_the_bank
     assert "FAC" not in since["answer"] and "facility" not in sender["fallback"] + sender["blurb"]
 
 
-def _slice(ref: str, matter_id: str) -> float:
-    """A fact's slice of the weighted checks: the reconciling item's F1 share, the matter, four statement cells and
-    the adjusted balance in the memo, over the task's check weights."""
+def _rows() -> list[dict]:
+    return list(csv.DictReader((REF / "reconciliation.csv").open(encoding="utf-8")))
+
+
+def _key(row: dict) -> str:
+    return f"{row['bank_txn_id']}|{row['gl_entry']}|{row['status']}"
+
+
+def _slice(keys: list[str], extra: int, matter_id: str, cells: int, cash_cells: int = 0) -> float:
+    """A fact's slice of the weighted checks when it alone is missed: its reconciling items' share of the weighted
+    F1 (`extra` items delivered with the wrong status weigh one each), its matter, its statement cells (the two
+    adjusted balances among them) and cash-flow cells, and the adjusted balance in the memo, over the task's check
+    weights."""
     import tomllib
 
     task = tomllib.loads((FAMILY / "task.toml").read_text())
     weights = {c["name"]: c.get("weight", 1) for c in task["grader"]["checks"] if not c.get("gate")}
     total = sum(weights.values())
     items = json.loads((REF / "item_weights.json").read_text())
-    (row,) = [r for r in csv.DictReader((REF / "reconciliation.csv").open(encoding="utf-8")) if r["reference"] == ref]
-    item = items[f"{row['bank_txn_id']}||bank_error"]
     want = sum(items.values())
-    f1_loss = 1 - 2 * (want - item) / (want + want - item + 1)
+    lost = sum(items[k] for k in keys)
+    f1_loss = 1 - 2 * (want - lost) / (want - lost + extra + want)
     issues = json.loads((REF / "issues.json").read_text())
     matter = next(i["weight"] for i in issues if i["id"] == matter_id) / sum(i.get("weight", 1) for i in issues)
     return (
         f1_loss * weights["reconciling_items"]
         + matter * weights["memo_raises_matters"]
-        + 4 / 12 * weights["reconciliation_statement"]
+        + cells / 17 * weights["reconciliation_statement"]  # 12 cells and 5 formula requirements
+        + cash_cells / 59 * weights["monthly_cash_flow"]  # 40 cells and 19 formula requirements
         + 0.5 * weights["memo_figures"]
     ) / total
 
 
-def test_each_fact_hinted_nowhere_is_worth_a_sixth_to_a_quarter() -> None:
-    assert 0.15 <= _slice(LATE_REF, "cancelled_mandate") <= 0.25
-    assert 0.15 <= _slice(AGREED_REF, "waived_fee") <= 0.25
+def _slices() -> dict[str, float]:
+    rows = _rows()
+
+    def keys(pred) -> list[str]:
+        return [_key(r) for r in rows if pred(r)]
+
+    return {
+        "cancelled_mandate": _slice(keys(lambda r: r["reference"] == LATE_REF), 1, "cancelled_mandate", 4),
+        "waived_fee": _slice(keys(lambda r: r["reference"] == AGREED_REF), 1, "waived_fee", 4),
+        "pool_sweep": _slice(keys(lambda r: r["bank_txn_id"] == SWEEP_ID), 0, "pool_sweep", 4, 6),
+        "unreleased_run": _slice(keys(lambda r: r["reference"].startswith(RUN_REF)), 4, "unreleased_run", 4),
+    }
+
+
+def test_each_fact_hinted_nowhere_is_worth_an_eighth_to_a_quarter() -> None:
+    slices = _slices()
+    assert set(slices) == HIDDEN_MATTERS
+    for matter, value in slices.items():
+        assert 0.12 <= value <= 0.25, (matter, value)
+    # the two new ones weigh at least as much as the first two: they are the ones a careful worker misses
+    assert min(slices["pool_sweep"], slices["unreleased_run"]) >= slices["cancelled_mandate"]
+
+
+class _Tree:
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+
+    def read_one(self, path: str) -> tuple[str, bytes]:
+        if path not in self.files:
+            raise FileNotFoundError(path)
+        return path, self.files[path]
+
+
+def _checks():  # type: ignore[no-untyped-def]
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("cash_checks", FAMILY / "hidden/checks.py")
+    assert spec and spec.loader
+    checks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(checks)
+    return checks
+
+
+def _workbook(rows: list[dict]) -> bytes:
+    import io
+
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Reconciliation"
+    cols = ["bank_txn_id", "gl_entry", "reference", "bank_amount", "gl_amount", "status"]
+    ws.append(cols)
+    for r in rows:
+        ws.append([float(r[c]) if c.endswith("amount") and r[c] else (r[c] or None) for c in cols])
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def test_missing_each_new_fact_costs_reconciling_items_and_a_matter() -> None:
+    import io
+
+    import docx
+
+    checks = _checks()
+    ref = _Tree({p.name: p.read_bytes() for p in REF.iterdir()})
+    rows = _rows()
+    full, _ = checks.unmatched_items(_Tree({"cashflow.xlsx": _workbook(rows)}), ref, {})
+    assert full == 1.0
+    # without the treasurer: the sweep is not among the bank's lines
+    no_sweep = [r for r in rows if r["bank_txn_id"] != SWEEP_ID]
+    # without the controller's release: the run stays a payment in transit
+    in_transit = [dict(r, status="gl_only") if r["reference"].startswith(RUN_REF) else r for r in rows]
+    assert len(rows) - len(no_sweep) == 1 and sum(r["reference"].startswith(RUN_REF) for r in rows) == 4
+    for missed, matter, words in (
+        (no_sweep, "pool_sweep", (SWEEP_ID, "sweep")),
+        (in_transit, "unreleased_run", (RUN_REF,)),
+    ):
+        score, evidence = checks.unmatched_items(_Tree({"cashflow.xlsx": _workbook(missed)}), ref, {})
+        assert score <= 0.87, (matter, score, evidence)
+        memo = docx.Document(str(REF / "memo.docx"))
+        keep = docx.Document()
+        for para in memo.paragraphs:
+            if not any(w.lower() in para.text.lower() for w in words):
+                keep.add_paragraph(para.text)
+        buf = io.BytesIO()
+        keep.save(buf)
+        raised, evidence = checks.memo_issues(_Tree({"memo.docx": buf.getvalue()}), ref, {})
+        issues = json.loads((REF / "issues.json").read_text())
+        total = sum(i.get("weight", 1) for i in issues)
+        assert raised == (total - next(i["weight"] for i in issues if i["id"] == matter)) / total, evidence
+        assert raised <= 0.85
+
+
+def test_the_sweep_moves_the_bank_balance_and_decembers_cash_flow() -> None:
+    figures = json.loads((REF / "figures.json").read_text())
+    (sweep,) = [r for r in _rows() if r["bank_txn_id"] == SWEEP_ID]
+    assert sweep["status"] == "bank_only" and not sweep["gl_entry"]
+    portal = list(csv.DictReader((FAMILY / "variants/h2/workspace/input/bank_portal_export.csv").open()))
+    assert SWEEP_ID not in {r["Transaction ID"] for r in portal}  # in no export
+    december = [r for r in portal if r["Posting date"].endswith("Dec-2025")]
+    export_close = float(december[-1]["Balance GBP"])
+    assert abs(export_close + float(sweep["bank_amount"]) - figures["bank_closing"]) < 0.005
+    assert figures["bank_closing"] == 250000.0 and -float(sweep["bank_amount"]) > 0.5 * export_close
+
+
+def test_the_new_facts_hinted_nowhere_are_in_no_input_and_no_generic_question_opens_them() -> None:
+    import re
+
+    inputs = FAMILY / "variants/h2/workspace/input"
+    for path in inputs.iterdir():
+        text = _text(path).lower()
+        assert not re.search(r"sweep|cash[- ]?pool|header|holdings|treasur|intercompany|inter-company", text), path
+        assert not re.search(r"authori[sz]|approv|releas", text), path.name
+        assert RUN_REF.lower() not in text or path.name in ("ledger_1010.xlsx",), path.name
+    people = {p["id"]: p for p in _people()["person"]}
+    sender, treasurer = people["rafael"], people["astrid"]
+    release = next(t for t in sender["topics"] if t["id"] == "payment_release")
+    treasury = next(t for t in treasurer["topics"] if t["id"] == "group_treasury")
+    rows = _rows()
+    run = [r for r in rows if r["reference"].startswith(RUN_REF)]
+    assert {r["status"] for r in run} == {"not_released"}
+    assert f"£{-sum(float(r['gl_amount']) for r in run):,.2f}" in release["answer"]
+    (sweep,) = [r for r in rows if r["bank_txn_id"] == SWEEP_ID]
+    assert SWEEP_ID in treasury["answer"] and f"£{-float(sweep['bank_amount']):,.2f}" in treasury["answer"]
+    for topic, asks in (
+        (
+            release,
+            [
+                "Were all the payment runs in the ledger authorised and released to the bank by 31 December?",
+                "Is the supplier run BP-251231 of 31 December a December payment?",
+            ],
+        ),
+        (
+            treasury,
+            [
+                "Has group treasury moved any money in or out of this account that the exports would not show?",
+                "Is the account part of a group cash pool?",
+            ],
+        ),
+    ):
+        (gate,) = topic["gate"]
+        pattern = re.compile(gate["pattern"], re.I)
+        assert all(pattern.search(q) for q in asks), topic["id"]
+        assert not any(pattern.search(q) for q in GENERIC), topic["id"]
+    # the others point to the holders by their areas, not to the facts
+    for person in people.values():
+        for text in (person["blurb"], person["fallback"]):
+            assert not re.search(r"sweep|pool|BP-251231|releas|authori", text, re.I), person["id"]
+
+
+def test_the_counters_gate_wants_decembers_settlements_added_up_from_the_statement() -> None:
+    portal = list(csv.DictReader((FAMILY / "variants/h2/workspace/input/bank_portal_export.csv").open()))
+    settled = sum(
+        float(r["Amount GBP"])
+        for r in portal
+        if r["Posting date"].endswith("Dec-2025") and r["Details"] == "CARDNET MERCHANT SETTLEMENT"
+    )
+    people = _people()
+    (fact,) = [f for f in people["fact"] if f["id"] == "card_settlements_totalled"]
+    (figure,) = fact["evidence"]["figures"]
+    assert figure["min"] <= settled <= figure["max"] and figure["max"] - figure["min"] <= 1
+    sian = next(p for p in people["person"] if p["id"] == "sian")
+    till = next(t for t in sian["topics"] if t["id"] == "till_posting")
+    assert {"fact": "card_settlements_totalled"} in till["gate"]

@@ -1,9 +1,9 @@
 """Reference solution: reconcile the bank exports with the ledger export and the last signed-off reconciliation,
-build the cash-flow workbook and the memo, and raise what needs a decision. Where the data shows an anomaly only
-the client's staff can explain (a credit from a stranger, cheques unpresented while their suppliers were paid
-again, a till posting that never reaches the bank), it asks the person who would know, naming what it found; and
-it asks the purchase ledger, who has the bank's payment queries, whether anything changed after the exports,
-and the controller whether anything was agreed with the bank that the files would not show."""
+build the cash-flow workbook and the memo, and raise what needs a decision. What only the client's people know it
+asks them (staff_questions.py): each anomaly in the data to the person who would know, naming what it found, and
+four open questions, each in its holder's area: the purchase ledger (changes since the exports), the controller
+(what was agreed with the bank outside the files; whether every payment had been released by the year end) and the
+group treasurer (money group treasury moved on the account)."""
 
 import csv
 import datetime as dt
@@ -16,14 +16,17 @@ import docx
 import openpyxl
 
 sys.path.insert(0, "/solution")
-import worktrial_kit as kit  # noqa: E402
+import worktrial_kit as kit
+from staff_questions import Staff, gbp, norm_ref
 
 INPUT, OUTPUT = Path("input"), Path("output")
 OUTPUT.mkdir(exist_ok=True)
 # what a shortcut running this script skips (run with runpy and init_globals): "emails", "register", "fx",
-# "tail", "stale", "ask" (the client's staff), "ask_open" (both open questions), "ask_since" (only the one about
-# changes since the exports), "ask_bank" (only the one about arrangements with the bank)
+# "tail", "stale", "ask" (the client's staff), "ask_open" (the four open questions), or one of them: "ask_since"
+# (changes since the exports), "ask_bank" (arrangements with the bank), "ask_release" (payments released by the
+# year end), "ask_pool" (group treasury); HEARD: replies a shortcut heard, read instead of asking
 SKIP = set(globals().get("SKIP", ()))
+STAFF = Staff(SKIP, globals().get("HEARD"))
 
 
 def pence(x):
@@ -31,11 +34,7 @@ def pence(x):
         return 0
     if isinstance(x, str):
         x = float(x.replace(",", "").replace("£", "").strip() or 0)
-    return int(round(float(x) * 100))
-
-
-def norm_ref(ref):
-    return re.sub(r"[^A-Z0-9]", "", str(ref or "").upper())
+    return round(float(x) * 100)
 
 
 def as_date(v):
@@ -69,13 +68,15 @@ for r in rows[header_at + 1 :]:
     if r[cols["transaction id"]] in (None, ""):
         continue
     amount = pence(r[cols["paid in"]]) - pence(r[cols["paid out"]])
-    bank.append({
-        "id": str(r[cols["transaction id"]]).strip(),
-        "date": as_date(r[cols["date"]]),
-        "ref": r[cols["reference"]] or "",
-        "desc": str(r[cols["description"]] or ""),
-        "amount": amount,
-    })
+    bank.append(
+        {
+            "id": str(r[cols["transaction id"]]).strip(),
+            "date": as_date(r[cols["date"]]),
+            "ref": r[cols["reference"]] or "",
+            "desc": str(r[cols["description"]] or ""),
+            "amount": amount,
+        }
+    )
 # the new portal's export overlaps the old one: the same transaction ids appear in both
 seen = {b["id"]: b for b in bank}
 for path in sorted(INPUT.glob("*.csv")):
@@ -86,8 +87,13 @@ for path in sorted(INPUT.glob("*.csv")):
         tid = r.get("transaction id", "")
         if not tid:
             continue
-        line = {"id": tid, "date": as_date(r["posting date"]), "ref": r.get("reference", ""),
-                "desc": r.get("details", ""), "amount": pence(r["amount gbp"])}
+        line = {
+            "id": tid,
+            "date": as_date(r["posting date"]),
+            "ref": r.get("reference", ""),
+            "desc": r.get("details", ""),
+            "amount": pence(r["amount gbp"]),
+        }
         if tid in seen:
             assert seen[tid]["amount"] == line["amount"], f"{tid} differs between the exports"
             continue
@@ -109,14 +115,16 @@ for r in grows[1:]:
         continue
     if r[gcols["entry"]] in (None, ""):
         continue
-    gl.append({
-        "entry": int(r[gcols["entry"]]),
-        "date": as_date(r[gcols["date"]]),
-        "ref": r[gcols["doc ref"]] or "",
-        "counterparty": str(r[gcols["counterparty"]] or ""),
-        "narrative": str(r[gcols["narrative"]] or ""),
-        "amount": pence(r[gcols["debit"]]) - pence(r[gcols["credit"]]),
-    })
+    gl.append(
+        {
+            "entry": int(r[gcols["entry"]]),
+            "date": as_date(r[gcols["date"]]),
+            "ref": r[gcols["doc ref"]] or "",
+            "counterparty": str(r[gcols["counterparty"]] or ""),
+            "narrative": str(r[gcols["narrative"]] or ""),
+            "amount": pence(r[gcols["debit"]]) - pence(r[gcols["credit"]]),
+        }
+    )
 gl.sort(key=lambda g: g["entry"])
 gl_closing = gl_opening + sum(g["amount"] for g in gl)
 
@@ -129,6 +137,10 @@ if "tail" not in SKIP:
 bank_closing = bank_opening + sum(b["amount"] for b in bank)
 last_balance = next((b["balance"] for b in reversed(bank) if "balance" in b), bank_closing)
 assert bank_closing == last_balance or "tail" in SKIP, "bank lines do not add up to the portal's period-end balance"
+# lines on the bank's statement that no export carries, known only to group treasury
+bank += STAFF.pool_lines()
+bank.sort(key=lambda b: (b["date"], b["id"]))
+bank_closing = bank_opening + sum(b["amount"] for b in bank)
 
 # e-mails: a bank's confirmation of a debit taken in error; a cheque cancelled after the last sign-off
 bank_error_refs, cancelled_cheques = set(), {}
@@ -165,10 +177,16 @@ for path in sorted(INPUT.glob("*.docx")):
         if "ledger entry" not in head:
             continue
         for row in t.rows[1:]:
-            cell = dict(zip(head, (c.strip() for c in row)))
+            cell = dict(zip(head, (c.strip() for c in row), strict=False))
             amt = cell["amount"].replace("£", "")
-            prior.append({"entry": int(cell["ledger entry"]), "date": as_date(cell["date"]), "ref": cell["reference"],
-                          "amount": pence(amt.replace("-", "")) * (-1 if amt.startswith("-") else 1)})
+            prior.append(
+                {
+                    "entry": int(cell["ledger entry"]),
+                    "date": as_date(cell["date"]),
+                    "ref": cell["reference"],
+                    "amount": pence(amt.replace("-", "")) * (-1 if amt.startswith("-") else 1),
+                }
+            )
 assert prior, "no signed-off prior reconciliation found"
 assert gl_opening is not None
 
@@ -187,8 +205,10 @@ for b in bank:
     key = norm_ref(b["ref"])
     hit = None
     if key:
-        hit = next((g for g in gl if g["entry"] not in used_gl and norm_ref(g["ref"]) == key
-                    and g["amount"] == b["amount"]), None)
+        hit = next(
+            (g for g in gl if g["entry"] not in used_gl and norm_ref(g["ref"]) == key and g["amount"] == b["amount"]),
+            None,
+        )
     if hit:
         used_gl.add(hit["entry"])
         units.append((b, hit, "matched"))
@@ -197,8 +217,7 @@ for b in bank:
 prior_left = list(prior)
 bank_rest = []
 for b in bank_left:
-    hit = next((p for p in prior_left if norm_ref(p["ref"]) == norm_ref(b["ref"]) and p["amount"] == b["amount"]),
-               None)
+    hit = next((p for p in prior_left if norm_ref(p["ref"]) == norm_ref(b["ref"]) and p["amount"] == b["amount"]), None)
     if hit and norm_ref(b["ref"]):
         prior_left.remove(hit)
         units.append((b, hit, "prior_period"))
@@ -210,8 +229,14 @@ for b in bank_left:
     key = norm_ref(b["ref"])
     hit = None
     if key:
-        hit = next((g for g in gl if g["entry"] not in used_gl and norm_ref(g["ref"]) == key
-                    and (g["amount"] > 0) == (b["amount"] > 0)), None)
+        hit = next(
+            (
+                g
+                for g in gl
+                if g["entry"] not in used_gl and norm_ref(g["ref"]) == key and (g["amount"] > 0) == (b["amount"] > 0)
+            ),
+            None,
+        )
     if hit:
         used_gl.add(hit["entry"])
         fx = ("EUR" in b["desc"].upper() or "EUR" in hit["narrative"].upper()) and "fx" not in SKIP
@@ -222,8 +247,17 @@ for b in bank_left:
 for g in gl:
     if g["entry"] in used_gl or not norm_ref(g["ref"]):
         continue
-    contra = next((h for h in gl if h["entry"] not in used_gl and h["entry"] != g["entry"]
-                   and norm_ref(h["ref"]) == norm_ref(g["ref"]) and h["amount"] == -g["amount"]), None)
+    contra = next(
+        (
+            h
+            for h in gl
+            if h["entry"] not in used_gl
+            and h["entry"] != g["entry"]
+            and norm_ref(h["ref"]) == norm_ref(g["ref"])
+            and h["amount"] == -g["amount"]
+        ),
+        None,
+    )
     if contra:
         used_gl.update((g["entry"], contra["entry"]))
         units += [(None, g, "reversed"), (None, contra, "reversed")]
@@ -243,80 +277,7 @@ units.sort(key=lambda u: ((u[0] or u[1])["date"], u[0]["id"] if u[0] else "", u[
 
 
 # --------------------------------------------------------------------------------- what only the staff know
-def gbp(p):
-    return f"£{p / 100:,.2f}" if p >= 0 else f"-£{-p / 100:,.2f}"
-
-
-def restatus(pick, status):
-    for k, (b, g, s) in enumerate(units):
-        if pick(b, g, s):
-            units[k] = (b, g, status)
-
-
-staff = {"misdirected": [], "spoiled": [], "till": [], "mandate": [], "agreed": []}
-# credits from payers who are not customers, under references that are not our invoice numbers
-strangers = [b for b, g, s in units if s == "bank_only" and b["amount"] > 0 and norm_ref(b["ref"])
-             and not re.match(r"^(INV|MS)\d", norm_ref(b["ref"]))]
-if strangers and "ask" not in SKIP:
-    listed = " and ".join(f"{b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])})" for b in strangers)
-    r = kit.ask("lena", f"{len(strangers)} credits on the statement match nothing of ours: {listed}. Neither payer "
-                        "is in the sales ledger and the references are not our invoice numbering. Do you know what "
-                        "they are?")
-    if r.answered and re.search(r"\bin error\b|\btheir error\b", r.text) and "recall" in r.text:
-        named = {norm_ref(x) for x in re.findall(r"\b[A-Z]{2,4}-\d{4,}\b", r.text)}
-        staff["misdirected"] = [b for b in strangers if norm_ref(b["ref"]) in named]
-        refs = {b["id"] for b in staff["misdirected"]}
-        restatus(lambda b, g, s: b is not None and b["id"] in refs and s == "bank_only", "bank_error")
-# cheques unpresented for weeks whose suppliers were paid the same amount again by BACS
-paid_again = {(g["counterparty"], g["amount"]) for b, g, s in units
-              if s == "matched" and g and not norm_ref(g["ref"]).startswith("CHQ")}
-doubles = [g for b, g, s in units if s == "gl_only" and g["amount"] < 0 and norm_ref(g["ref"]).startswith("CHQ")
-           and (period_end - g["date"]).days > 28 and (g.get("counterparty"), g["amount"]) in paid_again]
-if doubles and "ask" not in SKIP:
-    chqs = ", ".join(g["ref"] for g in sorted(doubles, key=lambda g: g["ref"]))
-    r = kit.ask("callum", f"Cheques {chqs}, written on {doubles[0]['date']:%d %B} to "
-                          f"{', '.join(sorted({g['counterparty'] for g in doubles}))}, are still unpresented at "
-                          f"{period_end:%d %B %Y}, and the same suppliers were paid the same amounts by BACS a few "
-                          "days later. Were the cheques ever sent?")
-    if r.answered and re.search(r"never (?:went out|left|sent)|shredded|never sent", r.text):
-        named = {norm_ref(x) for x in re.findall(r"CHQ-\d{6}", r.text)}
-        staff["spoiled"] = [g for g in doubles if norm_ref(g["ref"]) in named]
-        entries = {g["entry"] for g in staff["spoiled"]}
-        restatus(lambda b, g, s: g is not None and g["entry"] in entries and s == "gl_only", "not_released")
-# a receipt in the ledger that is not an invoice receipt, posted from the till, never on the statement
-tills = [g for b, g, s in units if s == "gl_only" and g["amount"] > 0 and norm_ref(g["ref"])
-         and not norm_ref(g["ref"]).startswith("INV") and re.search(r"till|z-report", g["narrative"], re.I)]
-for g in tills if "ask" not in SKIP else []:
-    weekly = sum(b["amount"] for b, h, s in units if s == "matched" and norm_ref(b["ref"]).startswith("MS")
-                 and (h["date"].year, h["date"].month) == (g["date"].year, g["date"].month))
-    r = kit.ask("sian", f"The ledger has {g['ref']}, '{g['narrative']}', {gbp(g['amount'])} on {g['date']:%d %B}. It "
-                        "is not on the statement or in January, while the month's weekly Cardnet settlements "
-                        f"(together {gbp(weekly)}) are posted and on the statement. Is it the same money posted "
-                        "twice?")
-    if r.answered and re.search(r"twice|same money|duplicat", r.text) and g["ref"] in r.text:
-        staff["till"].append(g)
-        restatus(lambda b, h, s: h is not None and h["entry"] == g["entry"] and s == "gl_only", "duplicate_in_gl")
-# nothing in the files hints at it: ask the purchase ledger, who has the bank's payment queries, whether anything
-# changed after the exports were produced
-if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open", "ask_since"}:  # only the hard instance has staff
-    r = kit.ask("callum", "Before I finalise the reconciliation at "
-                          f"{period_end:%d %B %Y}: has anything changed on the payments side since the bank and "
-                          "ledger exports were produced - a correction, a cancellation, anything the bank has told "
-                          "you?")
-    if r.answered and re.search(r"\btheir error\b|\bin error\b", r.text):
-        named = {norm_ref(x) for x in re.findall(r"\b[A-Z]{2,4}-\d{4}(?:-[A-Z])?\b", r.text)}
-        staff["mandate"] = [b for b, g, s in units if s == "bank_only" and norm_ref(b["ref"]) in named]
-        refs = {b["id"] for b in staff["mandate"]}
-        restatus(lambda b, g, s: b is not None and b["id"] in refs and s == "bank_only", "bank_error")
-# nor at this: ask the controller whether anything was agreed with the bank that the files would not show
-if Path("bin/ask").is_file() and not SKIP & {"ask", "ask_open", "ask_bank"}:
-    r = kit.ask("rafael", "Is there anything agreed with the bank outside these files - a facility, a fee or tariff "
-                          "arrangement, a set-off - that the statement would not show?")
-    if r.answered and re.search(r"\bin error\b", r.text):
-        named = {norm_ref(x) for x in re.findall(r"\b[A-Z]{2,4}-\d{4}\b", r.text)}
-        staff["agreed"] = [b for b, g, s in units if s == "bank_only" and norm_ref(b["ref"]) in named]
-        refs = {b["id"] for b in staff["agreed"]}
-        restatus(lambda b, g, s: b is not None and b["id"] in refs and s == "bank_only", "bank_error")
+staff = STAFF.settle(units, period_end)
 
 
 def total(pred):
@@ -339,14 +300,16 @@ rec = out.active
 rec.title = "Reconciliation"
 rec.append(["bank_txn_id", "gl_entry", "reference", "bank_amount", "gl_amount", "status"])
 for b, g, s in units:
-    rec.append([
-        b["id"] if b else None,
-        g["entry"] if g else None,
-        (b["ref"] if b and b["ref"] else (g["ref"] if g else "")) or None,
-        b["amount"] / 100 if b else None,
-        g["amount"] / 100 if g else None,
-        s,
-    ])
+    rec.append(
+        [
+            b["id"] if b else None,
+            g["entry"] if g else None,
+            (b["ref"] if b and b["ref"] else (g["ref"] if g else "")) or None,
+            b["amount"] / 100 if b else None,
+            g["amount"] / 100 if g else None,
+            s,
+        ]
+    )
 st = out.create_sheet("Statement")
 st.append(["Item", "Amount"])
 for label, value in [
@@ -374,8 +337,16 @@ for k, (y, m) in enumerate(months):
     r = k + 2
     rec_ = sum(b["amount"] for b in bank if (b["date"].year, b["date"].month) == (y, m) and b["amount"] > 0)
     pay = -sum(b["amount"] for b in bank if (b["date"].year, b["date"].month) == (y, m) and b["amount"] < 0)
-    cf.append([f"{y}-{m:02d}", bank_opening / 100 if k == 0 else f"=F{r - 1}", rec_ / 100, pay / 100,
-               f"=C{r}-D{r}", f"=B{r}+E{r}"])
+    cf.append(
+        [
+            f"{y}-{m:02d}",
+            bank_opening / 100 if k == 0 else f"=F{r - 1}",
+            rec_ / 100,
+            pay / 100,
+            f"=C{r}-D{r}",
+            f"=B{r}+E{r}",
+        ]
+    )
 cf.append(["Total", "=B2", "=SUM(C2:C7)", "=SUM(D2:D7)", "=SUM(E2:E7)", "=B8+E8"])
 for row in cf.iter_rows(min_row=2, min_col=2, max_col=6):
     for c in row:
@@ -394,7 +365,7 @@ stale = []
 summary = wb["Summary"] if "Summary" in wb.sheetnames else None
 if summary is not None:
     month_rows = [c.row for c in summary["A"] if re.match(r"^[A-Z][a-z]+ \d{4}$", str(c.value or ""))]
-    for c in summary[[c.row for c in summary["A"] if str(c.value or "").strip().lower() == "total"][0]]:
+    for c in summary[next(c.row for c in summary["A"] if str(c.value or "").strip().lower() == "total")]:
         m = re.match(r"^=SUM\([A-Z]+(\d+):[A-Z]+(\d+)\)$", str(c.value or ""))
         if m and (int(m.group(1)), int(m.group(2))) != (min(month_rows), max(month_rows)):
             stale.append(f"Summary!{c.coordinate} ({c.value})")
@@ -406,10 +377,11 @@ memo.add_paragraph(
     f"The bank account reconciles: the adjusted bank balance and the adjusted ledger balance are both "
     f"{gbp(adjusted)}, with no unreconciled difference. The statement closes at {gbp(bank_closing)}; the ledger "
     f"balance recomputed from the opening balance and the posted lines is {gbp(gl_closing)}. "
-    f"{sum(1 for u in units if u[2] != 'matched')} items need attention.")
+    f"{sum(1 for u in units if u[2] != 'matched')} items need attention."
+)
 memo.add_heading("Reconciling items", level=1)
 table = memo.add_table(rows=1, cols=4)
-for cell, text in zip(table.rows[0].cells, ["Bank line", "Ledger entry", "Status", "Amount"]):
+for cell, text in zip(table.rows[0].cells, ["Bank line", "Ledger entry", "Status", "Amount"], strict=False):
     cell.text = text
 for b, g, s in units:
     if s == "matched":
@@ -422,69 +394,66 @@ for b, g, s in units:
     cells[3].text = gbp(amount)
 memo.add_heading("Ledger workbook errors", level=1)
 memo.add_paragraph(
-    f"The running balance in column H of 'GL 1010' refers to a deleted range (#REF!) from {broken[0] if broken else '-'}"
-    f" onwards, so every later balance is an error. "
-    + (f"The Summary total row sums a stale range that leaves out a month: {', '.join(stale)}; its closing "
-       "balance is therefore wrong. " if stale else "")
-    + "All figures in this pack were recomputed from the posted lines instead.")
+    "The running balance in column H of 'GL 1010' refers to a deleted range (#REF!) from "
+    f"{broken[0] if broken else '-'} onwards, so every later balance is an error. "
+    + (
+        f"The Summary total row sums a stale range that leaves out a month: {', '.join(stale)}; its closing "
+        "balance is therefore wrong. "
+        if stale
+        else ""
+    )
+    + "All figures in this pack were recomputed from the posted lines instead."
+)
 # matters that need a decision, not just a posting
 # a cheque is stale six months after its date (twelve is the crib sheet's wrong rule, kept for a shortcut)
-six_months_before = dt.date(period_end.year - (period_end.month <= 6), (period_end.month - 7) % 12 + 1,
-                            min(period_end.day, 28))
+six_months_before = dt.date(
+    period_end.year - (period_end.month <= 6), (period_end.month - 7) % 12 + 1, min(period_end.day, 28)
+)
 if "stale" in SKIP:
     six_months_before = dt.date(period_end.year - 1, period_end.month, min(period_end.day, 28))
 issues = []
 for b, g, s in units:
     if s == "bank_only" and re.search(r"UNPAID|RETURNED|DISHONOU?RED", b["desc"].upper()):
-        issues.append(f"Bank line {b['id']} ({b['desc']}, {gbp(b['amount'])}) is a customer's cheque for "
-                      f"{b['ref']} returned unpaid: the receipt was matched, so the customer's balance must be "
-                      "reinstated in the ledger and the debt chased.")
+        issues.append(
+            f"Bank line {b['id']} ({b['desc']}, {gbp(b['amount'])}) is a customer's cheque for "
+            f"{b['ref']} returned unpaid: the receipt was matched, so the customer's balance must be "
+            "reinstated in the ledger and the debt chased."
+        )
     if s == "gl_only" and g["amount"] < 0 and g["date"] < six_months_before:
-        issues.append(f"Cheque {g['ref']} (ledger entry {g['entry']}, {g['date']:%d/%m/%Y}, {gbp(g['amount'])}) has "
-                      "been unpresented for more than six months and is stale: write it back to the ledger and "
-                      "contact the payee.")
+        issues.append(
+            f"Cheque {g['ref']} (ledger entry {g['entry']}, {g['date']:%d/%m/%Y}, {gbp(g['amount'])}) has "
+            "been unpresented for more than six months and is stale: write it back to the ledger and "
+            "contact the payee."
+        )
 cleared_after = {norm_ref(b["ref"]) for b in after}
-for b, g, s in units:
+for _b, g, s in units:
     if after and s == "gl_only" and g["amount"] > 0 and norm_ref(g["ref"]) not in cleared_after:
-        issues.append(f"Receipt {g['ref']} (ledger entry {g['entry']}, {g['date']:%d/%m/%Y}, {gbp(g['amount'])}) has "
-                      "not been received: it is not on the statement a week into the next period, so it is "
-                      "unsupported and should be reversed until the money arrives.")
+        issues.append(
+            f"Receipt {g['ref']} (ledger entry {g['entry']}, {g['date']:%d/%m/%Y}, {gbp(g['amount'])}) has "
+            "not been received: it is not on the statement a week into the next period, so it is "
+            "unsupported and should be reversed until the money arrives."
+        )
 if any(s == "fx_difference" for b, g, s in units):
-    issues.append("The EUR receipts were booked at the invoice rate; the bank amounts are right and the exchange "
-                  f"differences ({gbp(sum(b['amount'] - g['amount'] for b, g, s in units if s == 'fx_difference'))}) "
-                  "have to be posted as exchange losses or gains.")
-held = [g for b, g, s in units if s == "not_released"]
+    issues.append(
+        "The EUR receipts were booked at the invoice rate; the bank amounts are right and the exchange "
+        f"differences ({gbp(sum(b['amount'] - g['amount'] for b, g, s in units if s == 'fx_difference'))}) "
+        "have to be posted as exchange losses or gains."
+    )
+held = [g for b, g, s in units if s == "not_released" and norm_ref(g["ref"]) in held_refs]
 if held:
-    issues.append(f"Cheques {', '.join(g['ref'] for g in held)} ({gbp(-sum(g['amount'] for g in held))}) were entered "
-                  "at the period end but held, not despatched until after it (cheque register): they are written "
-                  "back, not unpresented cheques; the cut-off should be corrected in the ledger.")
-settled = {b["id"] for b in staff["misdirected"] + staff["mandate"] + staff["agreed"]}
-for b, g, s in units:
+    issues.append(
+        f"Cheques {', '.join(g['ref'] for g in held)} ({gbp(-sum(g['amount'] for g in held))}) were entered "
+        "at the period end but held, not despatched until after it (cheque register): they are written "
+        "back, not unpresented cheques; the cut-off should be corrected in the ledger."
+    )
+settled = STAFF.settled_bank_lines()
+for b, _g, s in units:
     if s == "bank_error" and b["id"] not in settled:
-        issues.append(f"Bank line {b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])}) was collected in error "
-                      "under another customer's mandate; the bank has refunded it after the period end.")
-if staff["misdirected"]:
-    issues.append(f"Credits {' and '.join(b['ref'] for b in staff['misdirected'])} "
-                  f"({gbp(sum(b['amount'] for b in staff['misdirected']))}) are not ours: credit control confirmed "
-                  "the bank applied another company's receipts to this account in error and is recalling them; they "
-                  "are not posted to the ledger.")
-if staff["spoiled"]:
-    issues.append(f"Cheques {', '.join(g['ref'] for g in sorted(staff['spoiled'], key=lambda g: g['ref']))} "
-                  f"({gbp(-sum(g['amount'] for g in staff['spoiled']))}) were spoiled and never sent (the purchase "
-                  "ledger paid the suppliers by BACS instead): they are written back and should be voided and "
-                  "stopped with the bank.")
-for b in staff["mandate"]:
-    issues.append(f"Bank line {b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])}) was paid by the bank on a "
-                  "direct debit mandate the purchase ledger had cancelled when the rental ended; the bank confirmed "
-                  "its error after the exports and is re-crediting it, so it is not posted to the ledger.")
-for b in staff["agreed"]:
-    issues.append(f"Bank line {b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])}) is a renewal fee the bank "
-                  "charged in error: the controller had agreed with the bank that the unused facility would lapse "
-                  "with no fee, and the bank is reversing it, so it is not posted to the ledger.")
-for g in staff["till"]:
-    issues.append(f"Receipt {g['ref']} ({gbp(g['amount'])}) is the till's month-end posting of card takings already "
-                  "posted weekly from Cardnet's settlements: a duplicate, to be reversed, and the till's posting "
-                  "switched off.")
+        issues.append(
+            f"Bank line {b['id']} ({b['desc']}, {b['ref']}, {gbp(b['amount'])}) was collected in error "
+            "under another customer's mandate; the bank has refunded it after the period end."
+        )
+issues += STAFF.matters()
 memo.add_heading("Matters for your attention", level=1)
 for text in issues or ["Nothing beyond the postings listed above."]:
     memo.add_paragraph(text, style="List Bullet")
@@ -492,10 +461,13 @@ memo.add_heading("Monthly cash flow", level=1)
 for y, m in months:
     rec_ = sum(b["amount"] for b in bank if (b["date"].year, b["date"].month) == (y, m) and b["amount"] > 0)
     pay = -sum(b["amount"] for b in bank if (b["date"].year, b["date"].month) == (y, m) and b["amount"] < 0)
-    memo.add_paragraph(f"{y}-{m:02d}: receipts {gbp(rec_)}, payments {gbp(pay)}, net {gbp(rec_ - pay)}.",
-                       style="List Bullet")
+    memo.add_paragraph(
+        f"{y}-{m:02d}: receipts {gbp(rec_)}, payments {gbp(pay)}, net {gbp(rec_ - pay)}.", style="List Bullet"
+    )
 memo.add_heading("Recommended actions", level=1)
-memo.add_paragraph("Post the bank-only items, correct the mis-keyed amounts, reverse the double postings, follow up "
-                   "the unpresented cheques and repair the ledger workbook's formulas before the period is closed.")
+memo.add_paragraph(
+    "Post the bank-only items, correct the mis-keyed amounts, reverse the double postings, follow up "
+    "the unpresented cheques and repair the ledger workbook's formulas before the period is closed."
+)
 memo.save(OUTPUT / "memo.docx")
 print("reconciled at", gbp(adjusted))
