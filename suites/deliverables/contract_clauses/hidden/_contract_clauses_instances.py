@@ -218,6 +218,9 @@ SPRING = [
         courts="The courts of Duisburg shall have exclusive jurisdiction.",
         annual_charges=1_060_000,
         terms=Terms(36, "years", "auto", 3, "months", 0, "neither", Cap("fixed", 800_000, "EUR")),
+        # the Rheinfeld group's framework with Halvergate (2 September 2024) prevails over every call-off with a group
+        # member: English law, the Customer's termination for convenience and a £1,000,000 floor under the cap
+        framework={"law": "England and Wales", "tfc": "customer", "cap_floor": 1_000_000},
     ),
     Contract(
         cid="HF-SUP-2026-047",
@@ -287,6 +290,9 @@ SPRING = [
         terms=Terms(24, "months", "auto", 120, "days", 1, "neither", Cap("unlimited")),
         amendment={"renewal": {"renewal": "auto", "notice": 45, "notice_unit": "days", "renewal_style": 0}},
         amendment_date="1 June 2026",
+        # a side letter signed with the agreement by the Head of Procurement and never sent to Legal
+        side_letter_cap=Cap("fixed", 350_000),
+        side_letter_date="12 May 2026",
     ),
     Contract(
         cid="HF-SUP-2026-061",
@@ -305,6 +311,10 @@ SPRING = [
         amendment={"cap": Cap("fixed", 800_000)},
         amendment_date="8 June 2026",
         draft={"cap": Cap("fixed", 400_000)},
+        # a deed of novation signed on paper on 9 June, kept in supplier management's file
+        novated_to="Halden Retail Analytics Inc.",
+        novation_law="New York",
+        novation_date="9 June 2026",
     ),
     Contract(
         cid="HF-SUP-2026-064",

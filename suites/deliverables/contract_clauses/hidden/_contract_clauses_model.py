@@ -93,10 +93,40 @@ class Contract:
     rebased_charges: int | None = None  # the Annual Charges as re-based by a signed change note
     late_change: dict = field(default_factory=dict)  # signed after the batch was exported: in no file, no hint
     late_change_date: str = ""
+    # Three more facts hinted nowhere, each held by one person: a side letter that limits the Supplier's liability
+    # (Procurement's head), a group framework agreement that prevails over the agreement (Legal), and a deed of
+    # novation that moved the agreement to another company under another law (supplier management).
+    side_letter_cap: Cap | None = None
+    side_letter_date: str = ""
+    framework: dict = field(default_factory=dict)  # {"law", "tfc", "cap_floor"}: the framework's terms prevail
+    novated_to: str = ""  # the counterparty after the deed of novation
+    novation_law: str = ""  # the law the deed put the agreement under
+    novation_date: str = ""
 
     @property
     def reg_id(self) -> str:
         return self.register_id or self.cid
+
+    @property
+    def party(self) -> str:
+        """The counterparty in force: the company the agreement was novated to, if it was."""
+        return self.novated_to or self.supplier
+
+    @property
+    def governing(self) -> str:
+        """The governing law in force: the deed of novation's, else the framework's, else the agreement's."""
+        return self.novation_law or self.framework.get("law") or self.law
+
+    @property
+    def hidden_facts(self) -> list[str]:
+        """The facts about this contract that no input hints at (the hard instance's staff hold them)."""
+        held = [
+            ("late_change", bool(self.late_change)),
+            ("side_letter", self.side_letter_cap is not None),
+            ("framework", bool(self.framework)),
+            ("novation", bool(self.novated_to)),
+        ]
+        return [name for name, hit in held if hit]
 
     @property
     def charges(self) -> int:
@@ -124,6 +154,10 @@ class Contract:
             t = replace(t, term_months=late["term"], term_style="months")
         if "renewal" in late:
             t = replace(t, **late["renewal"])
+        if self.side_letter_cap is not None:
+            t = replace(t, cap=self.side_letter_cap)
+        if "tfc" in self.framework:
+            t = replace(t, tfc=self.framework["tfc"])
         return t
 
 
@@ -132,10 +166,13 @@ def cap_value(c: Contract, eur_rate: float) -> int | float | str:
     if cap.kind == "unlimited":
         return "unlimited"
     if cap.kind == "pct":
-        return round(c.charges * cap.amount / 100, 2)
-    if cap.currency == "EUR":
-        return round(cap.amount * eur_rate, 2)
-    return cap.amount
+        value = round(c.charges * cap.amount / 100, 2)
+    elif cap.currency == "EUR":
+        value = round(cap.amount * eur_rate, 2)
+    else:
+        value = cap.amount
+    floor = c.framework.get("cap_floor", 0)  # the framework lifts a lower cap to its floor
+    return floor if value < floor else value
 
 
 def notice_days(t: Terms) -> int | None:
@@ -225,8 +262,8 @@ class Playbook:
 def risks(c: Contract, pb: Playbook) -> list[tuple[str, str, str]]:
     t = c.effective
     out = []
-    if c.law not in pb.laws:
-        out.append((pb.ids["law"], f"governed by the laws of {c.law}"))
+    if c.governing not in pb.laws:
+        out.append((pb.ids["law"], f"governed by the laws of {c.governing}"))
     if t.term_months > pb.max_term:
         out.append((pb.ids["term"], f"initial term {t.term_months} months exceeds {pb.max_term}"))
     nd = notice_days(t)
@@ -240,11 +277,16 @@ def risks(c: Contract, pb: Playbook) -> list[tuple[str, str, str]]:
     return [(c.reg_id, rid, finding) for rid, finding in sorted(out)]
 
 
+# What a key contract weighs in checks.py:key_terms: a fact an anomaly in a document points to, one slice; a fact
+# no input hints at, more - Brightwater's late variation two (it decides two escalations), the other three 1.5.
+HIDDEN_WEIGHT = {"late_change": 2.0, "side_letter": 1.5, "framework": 1.5, "novation": 1.5}
+
+
 def key_terms(contracts: list[Contract]) -> list[dict]:
     """The contracts whose row and breaches decide the instance's hardest cases, graded one slice each
     (checks.py:key_terms). The hard instance's are the facts its staff hold; the fair instance's are the
     documented traps (amendments, the draft, euro and percentage caps)."""
-    held = [c for c in contracts if c.register_id or c.countersigned_later or c.rebased_charges or c.late_change]
+    held = [c for c in contracts if c.register_id or c.countersigned_later or c.rebased_charges or c.hidden_facts]
     out = []
     for c in held or [c for c in contracts if c.amendment or c.draft or c.cap_kinds & {"pct", "EUR"}]:
         if c.register_id:
@@ -255,6 +297,13 @@ def key_terms(contracts: list[Contract]) -> list[dict]:
             why = f"a signed change note re-based the Annual Charges to {money(c.rebased_charges)}"
         elif c.late_change:
             why = f"a variation signed on {c.late_change_date}, after the batch was exported, is in force"
+        elif c.side_letter_cap is not None:
+            cap = money(c.side_letter_cap.amount)
+            why = f"a side letter of {c.side_letter_date} limits the Supplier's liability to {cap}"
+        elif c.framework:
+            why = "a group framework agreement prevails: its governing law, termination right and liability floor apply"
+        elif c.novated_to:
+            why = f"novated to {c.novated_to} on {c.novation_date}, under the laws of {c.novation_law}"
         else:
             traps = [
                 ("a signed amendment applied", bool(c.amendment)),
@@ -264,7 +313,6 @@ def key_terms(contracts: list[Contract]) -> list[dict]:
             ]
             why = ", ".join(t for t, hit in traps if hit)
         item = {"id": c.reg_id, "why": why, "absent": [c.cid] if c.register_id else []}
-        # the late change is the one fact nothing in the files points to: it decides two escalations, so it
-        # weighs as much as two of the others (checks.py:key_terms)
-        out.append(item | ({"weight": 2} if c.late_change else {}))
+        weight = max((HIDDEN_WEIGHT[f] for f in c.hidden_facts), default=1.0)
+        out.append(item | ({"weight": int(weight) if weight.is_integer() else weight} if weight != 1 else {}))
     return out

@@ -44,8 +44,8 @@ def write_reference(contracts: list[Contract], pb: Playbook, ref: Path) -> None:
         ws.append(
             [
                 c.reg_id,
-                c.supplier,
-                c.law,
+                c.party,
+                c.governing,
                 t.term_months,
                 t.renewal,
                 notice_days(t),
