@@ -1,8 +1,12 @@
 """Expert solution: read every contract (docx or pdf) and the playbook, apply signed amendments, ignore drafts,
 write output/clauses.xlsx and output/risks.csv. Where the client's staff can be asked (bin/ask), each anomaly in a
 document is put to the person who knows: an amendment without the Supplier's signature and two contract references
-in one agreement to the contracts administrator, Annual Charges on indicative volumes to Procurement; and before
-the register is finalised, the coordinator who exported the batch is asked whether anything changed since."""
+in one agreement to the contracts administrator, Annual Charges on indicative volumes to Procurement. Before the
+register is finalised, each person is asked the open question of their own area (staff.py): the coordinator who
+exported the batch whether anything changed since, the Head of Procurement whether anything was agreed with
+suppliers outside the signed agreements, Legal's senior counsel whether a framework or group agreement prevails
+over any of them (she then wants the call-off's cap in sterling, worked out here), and supplier management whether
+any supplier has changed (a novation, a new entity)."""
 
 import csv
 import os
@@ -13,20 +17,18 @@ import docx
 import openpyxl
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import worktrial_kit as kit  # noqa: E402
+import staff
+import worktrial_kit as kit
 
-UNITS = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-        "seventeen eighteen nineteen".split()
-    )
-}
+ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
+UNITS = {w: i for i, w in enumerate([*ONES.split(" "), "seventeen", "eighteen", "nineteen"])}
 ASK = globals().get("ASK", True)  # shortcuts/asks_nobody.py runs this script with ASK = False
+OPEN = globals().get("OPEN", True)  # asks_about_anomalies: False (no open question of anyone's area)
+GENERIC = globals().get("GENERIC", False)  # asks_everybody: only generic open questions, to everybody
 REF = r"[A-Z]+-[A-Z]+-\d{4}-\d{3}"
 UNSIGNED = r"Signed for [^:]+: .{0,80}?Signed for [^:]+: _{5,}"
 
-TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 
 
 def words_to_int(text):
@@ -72,6 +74,10 @@ def staff_available():
     return ASK and (kit.workspace() / "bin" / "ask").exists()
 
 
+def anomalies_asked():
+    return staff_available() and not GENERIC
+
+
 def amendments_in_force(text, cid, supplier):
     """Drop a signed-looking amendment whose Supplier signature line is blank, unless the contracts administrator
     confirms that it was countersigned."""
@@ -82,7 +88,7 @@ def amendments_in_force(text, cid, supplier):
             number = re.match(r"Amendment No\. (\d+)", part).group(1)
             date = re.search(r"is dated (\d+ \w+ \d{4})", part).group(1)
             confirmed = False
-            if staff_available():
+            if anomalies_asked():
                 question = (
                     f"Amendment No. {number} to {cid} ({supplier}), dated {date}, is signed for Halvergate, but the "
                     "Supplier's signature line on the copy in the batch is blank. Was it countersigned, and is it in "
@@ -100,13 +106,16 @@ def register_id(text, cid):
     """The reference to log: the printed one, unless the schedule's register number differs and the contracts
     administrator says which is right."""
     m = re.search(rf"register no\.\s*({REF})", text)
-    if not m or m.group(1) == cid or not staff_available():
+    if not m or m.group(1) == cid or not anomalies_asked():
         return cid
     other = m.group(1)
     supplier = re.search(r"\(2\)\s*(.+?),\s+an?\s", text).group(1).strip()
     r = kit.ask_when_in(
-        "owen", f"The signed {supplier} agreement says Contract reference {cid} on its front page, but its Schedule 1 "
-        f"shows Halvergate register no. {other}. Which reference should I log?", ["mon"])
+        "owen",
+        f"The signed {supplier} agreement says Contract reference {cid} on its front page, but its Schedule 1 "
+        f"shows Halvergate register no. {other}. Which reference should I log?",
+        ["mon"],
+    )
     if r.answered:
         named = re.search(rf"({REF}) is right", r.text)
         if named and named.group(1) in (cid, other):
@@ -121,40 +130,18 @@ def annual_charges(text, cid, supplier):
     if not m:
         return None
     charges = float(m.group(1).replace(",", ""))
-    if "indicative" in m.group(2) and staff_available():
+    if "indicative" in m.group(2) and anomalies_asked():
         r = kit.ask_when_in(
-            "farah", f"Schedule 1 of the {supplier} agreement ({cid}) gives Annual Charges of £{m.group(1)} on "
+            "farah",
+            f"Schedule 1 of the {supplier} agreement ({cid}) gives Annual Charges of £{m.group(1)} on "
             "indicative volumes. "
-            "Were they re-based once the volumes were known, and what are the Annual Charges now?", ["fri"])
+            "Were they re-based once the volumes were known, and what are the Annual Charges now?",
+            ["fri"],
+        )
         new = re.search(r"re-based the Annual Charges[^£]*£([\d,]+)", r.text) if r.answered else None
         if new:
             charges = float(new.group(1).replace(",", ""))
     return charges
-
-
-def changes_since_export():
-    """Variations signed after the batch was exported, as {contract_id: {field: value}}: asked of the coordinator who
-    exported it, with an open question (nothing in the files points to them)."""
-    if not staff_available():
-        return {}
-    r = kit.ask(
-        "priya",
-        "I'm about to finalise the contract register for the batch you exported. Has anything changed or been "
-        "signed since the export that I should reflect?",
-    )
-    if not r.answered:
-        return {}
-    out = {}
-    for m in re.finditer(rf"Variation No\. \d+ to ({REF})(.*?)(?=Variation No\.|$)", r.text, re.S):
-        body, change = m.group(2), {}
-        term = re.search(r"initial term to [a-z\- ]+ \((\d+)\) months", body)
-        notice = re.search(r"notice of non-renewal to [a-z\- ]+ \((\d+)\) days", body)
-        if term:
-            change["term_months"] = int(term.group(1))
-        if notice:
-            change["notice_days"] = int(notice.group(1))
-        out[m.group(1)] = change
-    return out
 
 
 def parse_contract(text):
@@ -189,10 +176,18 @@ def parse_contract(text):
     if renewal == "auto":
         m = re.search(r"(?:not less than|at least) (?:[a-z\- ]+ )?\((\d+)\) (days?|months?)", text[pos : pos + 500])
         out["notice_days"] = int(m.group(1)) * (30 if m.group(2).startswith("month") else 1)
-    tfc = [(m.start(), "yes") for m in re.finditer(r"The Customer may terminate this Agreement (?:for convenience|at any time without cause)", text)]
+    tfc = [
+        (m.start(), "yes")
+        for m in re.finditer(
+            r"The Customer may terminate this Agreement (?:for convenience|at any time without cause)", text
+        )
+    ]
     tfc += [
         (m.start(), "no")
-        for m in re.finditer(r"Neither party may terminate this Agreement for convenience|The Customer shall have no equivalent right", text)
+        for m in re.finditer(
+            r"Neither party may terminate this Agreement for convenience|The Customer shall have no equivalent right",
+            text,
+        )
     ]
     out["termination_for_convenience"] = max(tfc)[1] if tfc else "no"
     caps = [
@@ -204,7 +199,10 @@ def parse_contract(text):
             re.I,
         )
     ]
-    caps += [(m.start(), None) for m in re.finditer(r"the Supplier's liability under this Agreement shall be unlimited", text, re.I)]
+    caps += [
+        (m.start(), None)
+        for m in re.finditer(r"the Supplier's liability under this Agreement shall be unlimited", text, re.I)
+    ]
     _, cap = max(caps, key=lambda c: c[0])
     out["annual_charges"] = annual_charges(text, cid, supplier)
     if cap is None:
@@ -262,10 +260,8 @@ def main():
             cap = amount
         c["liability_cap"] = int(cap) if isinstance(cap, float) and cap.is_integer() else cap
         rows.append(c)
-    for cid, change in changes_since_export().items():
-        for c in rows:
-            if c["contract_id"] == cid:
-                c.update({k: v for k, v in change.items() if k != "notice_days" or c["renewal"] == "auto"})
+    if staff_available() and (OPEN or GENERIC):
+        staff.apply(rows, staff.open_answers(rows, rate, generic=GENERIC))
     rows.sort(key=lambda c: c["contract_id"])
 
     os.makedirs("output", exist_ok=True)
@@ -285,7 +281,7 @@ def main():
     ws.append(headers)
     for c in rows:
         ws.append([c[h] for h in headers])
-    for col, width in zip("ABCDEFGH", (18, 38, 20, 12, 10, 12, 14, 28)):
+    for col, width in zip("ABCDEFGH", (18, 38, 20, 12, 10, 12, 14, 28), strict=True):
         ws.column_dimensions[col].width = width
     ws.freeze_panes = "A2"
     wb.save("output/clauses.xlsx")

@@ -1,7 +1,9 @@
 """An expert who reads every document and gets every documented trap right, but asks the client's people nothing:
 the Aldermoor amendment without the Supplier's signature is dropped as the playbook says, the Harrowgate agreement
 is logged under the reference on its front page, Kilbride's cap is taken on the indicative Annual Charges, and
-Brightwater's agreement is logged as the batch has it, without the variation signed after the export."""
+Brightwater's, Sowerby's, Rheinfeld's and Corvane's agreements are logged as the batch has them, without the
+variation signed after the export, the side letter, the group framework or the novation."""
+
 import os
 import runpy
 
