@@ -1,14 +1,17 @@
 """construction_valuation: the checks score the reference fully and specific wrong deliveries low on the specific
-check; in the hard instance (holme_mills) eight facts held by the client's staff change the figures, each by its own
-slice (five hinted nowhere: Section 1's practical completion, the failed Block B render, the Block A tower crane still
-standing, the administration of the LI-04 bathroom pod maker and the deed of variation settling CN-14 and moving
-Section 1's Completion Date); only the hard instance has staff."""
+check; in the hard instance (holme_mills) ten facts held by the client's staff change the figures, each by its own
+slice (seven hinted nowhere: Section 1's practical completion, the failed Block B render, the Block A tower crane still
+standing, the administration of the LI-04 bathroom pod maker, the deed of variation settling CN-14 and moving
+Section 1's Completion Date, the contra-charge for the Block A flood and the loss and expense ascertained on CN-26);
+the headline figures (gross valuation, sum due, sum payable, notified sum) are right only with every fact; only the
+hard instance has staff."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import os
+import re
 import runpy
 import shutil
 import sys
@@ -79,6 +82,7 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
     assert "30 of the 48 balcony units" in people and "£11,225" in people and "CVI-07 of 4 February" in people
     assert "The Block A tower crane hasn't come down" in people and "(LI-04), went into administration" in people
     assert "£18,500 in full and final settlement" in people and "moves from 27 February to 6 March 2026" in people
+    assert "£64,380, as a contra-charge" in people and "£41,250 of the £58,400 they notified" in people
     text = _inputs_text(HARD).casefold()
     for word in (
         "12 march",
@@ -101,6 +105,12 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
         "come down",
         "still standing",
         "14 april",
+        "contra-charge",
+        "contra charge",
+        "64,380",
+        "flood",
+        "41,250",
+        "ascertain",
     ):
         assert word not in text, word
     # what the facts are about is in the files, with nothing wrong with it: the pods as a Listed Item with their
@@ -111,6 +121,12 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
     # the hints that are there: V21 as a notification, the inspection report to follow, the surcharge claim
     assert "cn-31" in text and "no record of an instruction" in text
     assert "report to follow" in text and "mill surcharge" in text and "22,450" in text
+    # CN-26 is in the register as a notification with the Contractor's value; the application gives LI-02 block by
+    # block, so the 48 units (or £99,840) the Technical Manager asks for must be added up
+    assert "cn-26" in text and "58400" in text.replace(",", "")
+    app = _inputs_text(HARD).split("Schedule 3")[1].splitlines()
+    li02 = [ln for ln in app if ln.startswith("LI-02")]
+    assert len(li02) == 2 and not any(" 48 " in ln or "99,840" in ln for ln in li02), li02
 
 
 def test_only_the_hard_instance_has_staff() -> None:
@@ -238,7 +254,19 @@ def _staff_facts() -> dict:
 
 
 HINTED = ("verbal_instruction", "offsite_inspection", "fluctuation_agreed")  # hinted: V21, the inspection, the claim
-NOWHERE = ("section1_pc", "defective", "crane_standing", "supplier_insolvency", "deed_of_variation")  # hinted nowhere
+NOWHERE = (
+    "section1_pc",
+    "defective",
+    "crane_standing",
+    "supplier_insolvency",
+    "deed_of_variation",
+    "contra_charge",
+    "loss_and_expense",
+)  # hinted nowhere
+NEW = (
+    "contra_charge",
+    "loss_and_expense",
+)  # added by the second hardening: each moves the sum due by tens of thousands
 
 needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 sys.path.insert(0, str(FAMILY / "hidden"))
@@ -249,19 +277,63 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
     known = _staff_facts()
     assert set(known) == set(HINTED + NOWHERE)
     assert _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", known, "all"))[0] == 1.0
+
+    def score(facts: tuple[str, ...], name: str) -> tuple[float, dict[str, float]]:
+        return _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", {k: known[k] for k in facts}, name))
+
     lost = {}
     for fact in known:
-        without = {k: v for k, v in known.items() if k != fact}
-        score = _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", without, f"no-{fact}"))[0]
-        lost[fact] = 1.0 - score
-    assert all(0.13 <= v <= 0.29 for v in lost.values()), lost
-    hinted = {k: v for k, v in known.items() if k in HINTED}  # a worker who follows every hint and asks nothing open
-    assert _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", hinted, "hinted"))[0] <= 0.6
+        value, parts = score(tuple(k for k in known if k != fact), f"no-{fact}")
+        lost[fact] = 1.0 - value
+        # every fact, hinted or not, decides the headline figures: the sum due and the sum a Pay Less Notice states
+        assert parts["headline_figures"] <= 0.25 and parts["payment_summary"] < 1.0, (fact, parts)
+    assert all(0.25 <= v <= 0.42 for v in lost.values()), lost
+    assert all(lost[fact] >= 0.27 for fact in NEW), lost  # missing either new fact alone costs more than a quarter
+    # a worker who handles every file trap and follows every hint but asks nothing open
+    assert 0.4 <= score(HINTED, "hinted")[0] <= 0.5
     # the first blind playtest's path: every hint followed and the Employer's Agent asked openly, nobody else
-    played = {k: v for k, v in known.items() if k in (*HINTED, "section1_pc")}
-    assert _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", played, "played"))[0] <= 0.6
-    assert _grade(tmp_path, "holme_mills", _deliver(tmp_path, "holme_mills", {}, "nobody"))[0] <= 0.5
+    assert score((*HINTED, "section1_pc"), "played")[0] <= 0.5
+    # the second: also the pods' administration and the deed, but no open site question and neither new fact
+    assert score((*HINTED, "section1_pc", "supplier_insolvency", "deed_of_variation"), "replayed")[0] <= 0.6
+    # every fact of the first hardening found, the contra-charge and the loss and expense missed
+    assert score((*HINTED, *(k for k in NOWHERE if k not in NEW)), "all-but-new")[0] <= 0.7
+    assert score((), "nobody")[0] <= 0.4
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", {}, "base"))[0] == 1.0
+
+
+def test_open_questions_reach_section_1_only_and_the_area_questions_reach_the_new_facts(tmp_path: Path) -> None:
+    """What asks_everybody gets: every person asked the same open questions of diligence, naming no area; then the
+    questions a quantity surveyor asks the Commercial Manager and the Employer's Agent about their areas."""
+    from worktrial.tasks import load_family
+    from worktrial.world import Ledger, Router, World
+
+    shortcut = (HARD / "hidden/solutions/shortcuts/asks_everybody.py").read_text(encoding="utf-8")
+    questions = re.findall(r'^    "(.+\?|.+\.)",$', shortcut, re.M)
+    assert len(questions) >= 5, questions
+    instance = load_family(FAMILY).instance("holme_mills")
+    router = Router(instance.people())
+    world = World(router.people, instance.config.world, Ledger(tmp_path / "ledger.jsonl"), router)
+    for person in instance.people().people:
+        for question in questions:
+            world.ask(person.id, question)
+    assert world.facts & set(HINTED + NOWHERE) == {"section1_pc"}, world.facts
+    for person, question in (
+        ("declan", "Is there anything else agreed with Brackenridge that I should know about?"),
+        ("declan", "Are there any liquidated damages to deduct from this payment?"),
+        (
+            "helen",
+            "The register lists V21 as a Contractor's notification with no record of an instruction. Did you "
+            "instruct it?",
+        ),
+        ("gareth", "What does your signature on the daywork sheets mean?"),
+        ("priyanka", "Which off-site items are Listed Items?"),
+        ("tom", "Have we paid anything since the last valuation?"),
+    ):  # nobody volunteers the new facts to an unrelated question, nor to "anything else agreed?"
+        world.ask(person, question)
+        assert not world.facts & set(NEW), (question, world.facts)
+    world.ask("declan", "Apart from liquidated damages, are there any contra-charges against Brackenridge?")
+    world.ask("helen", "Have you ascertained any loss and expense on the Contractor's notifications?")
+    assert set(NEW) <= world.facts, world.facts
 
 
 RULE_CHECKS = {

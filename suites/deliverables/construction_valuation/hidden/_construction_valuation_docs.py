@@ -54,8 +54,10 @@ def write_pdf(path: Path, pages: list[list[tuple[str, str]]], footer: str) -> No
         ops.append(f"/F1 7.5 Tf 1 0 0 1 42 28 Tm ({_esc(f'{footer} - page {i + 1} of {n}')}) Tj")
         ops.append("ET")
         stream = "\n".join(ops).encode("cp1252")
-        objs.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents {7 + 2 * i} 0 R "
-                    "/Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> >>".encode())
+        objs.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents {7 + 2 * i} 0 R "
+            "/Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> >>".encode()
+        )
         objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
     out = io.BytesIO()
     out.write(b"%PDF-1.4\n")
@@ -125,8 +127,10 @@ def write_emails(folder: Path, mails: list[tuple[str, str, str, str, str, str]])
     folder.mkdir(parents=True, exist_ok=True)
     for fname, frm, to, when, subject, body in mails:
         dt = datetime.strptime(when, "%Y-%m-%d %H:%M")
-        text = (f"From: {frm}\nTo: {to}\nDate: {dt.strftime('%a, %d %b %Y %H:%M')} +0000\nSubject: {subject}\n"
-                f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n{body}")
+        text = (
+            f"From: {frm}\nTo: {to}\nDate: {dt.strftime('%a, %d %b %Y %H:%M')} +0000\nSubject: {subject}\n"
+            f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n{body}"
+        )
         (folder / fname).write_text(text, encoding="utf-8")
 
 

@@ -63,8 +63,12 @@ def write_csa(path: Path, p: Project, rng: random.Random) -> None:
     summary.append(["Part", "Section", "Total (GBP)"])
     pre = wb.create_sheet("Preliminaries")
     pre.append(["PRELIMINARIES"])
-    pre.append(["Time-related items are priced per week for the number of weeks stated, from the Date of Possession. "
-                "Fixed items are lump sums for the event described. Preliminaries are not allocated to Sections."])
+    pre.append(
+        [
+            "Time-related items are priced per week for the number of weeks stated, from the Date of Possession. "
+            "Fixed items are lump sums for the event described. Preliminaries are not allocated to Sections."
+        ]
+    )
     pre.append(["Ref", "Description", "Basis", "Qty", "Unit", "Rate", "Amount"])
     for pr in p.prelims:
         basis = rng.choice(["Time-related", "T", "TR"]) if pr.basis == "T" else rng.choice(["Fixed", "F", "fixed"])
@@ -73,8 +77,7 @@ def write_csa(path: Path, p: Project, rng: random.Random) -> None:
             qty = f"{pr.weeks} wks"
         unit = "wk" if pr.basis == "T" else "item"
         pre.append([pr.ref, pr.description, basis, qty, unit, rate_text(pr.rate, unit, rng), pr.amount])
-    pre.append([None, "Total Preliminaries carried to Summary", None, None, None, None,
-                f"=SUM(G4:G{pre.max_row})"])
+    pre.append([None, "Total Preliminaries carried to Summary", None, None, None, None, f"=SUM(G4:G{pre.max_row})"])
     summary.append(["Preliminaries", "all", round(sum(x.amount for x in p.prelims), 2)])
     sheets: dict[str, list[Item]] = {}
     for it in p.items:
@@ -90,8 +93,17 @@ def write_csa(path: Path, p: Project, rng: random.Random) -> None:
                 heading = it.heading
                 ws.append([None, f"{it.ref.split('/')[0]}{it.ref.split('/')[1]} {heading.upper()}"])
             if it.kind == "ps":
-                ws.append([it.ref, it.description, None, "sum", None, f"£{it.amount:,.2f}",
-                           f"Provisional sum, Section {it.section}" if it.section else "Provisional sum"])
+                ws.append(
+                    [
+                        it.ref,
+                        it.description,
+                        None,
+                        "sum",
+                        None,
+                        f"£{it.amount:,.2f}",
+                        f"Provisional sum, Section {it.section}" if it.section else "Provisional sum",
+                    ]
+                )
                 continue
             if it.kind == "incl":
                 ws.append([it.ref, it.description, 1, "item", rng.choice(["Incl", "incl.", "Included"]), 0, None])
@@ -109,9 +121,13 @@ def write_csa(path: Path, p: Project, rng: random.Random) -> None:
         summary.append([name, items[0].section or "-", round(sum(i.amount for i in items), 2)])
     day = wb.create_sheet("Daywork")
     day.append(["DAYWORK"])
-    day.append(["Prime cost of daywork to be calculated under the RICS Definition of Prime Cost of Daywork carried "
-                "out under a Building Contract, with the hourly base rates below agreed for the duration of the "
-                "Contract and the percentage additions stated in the Contract Particulars."])
+    day.append(
+        [
+            "Prime cost of daywork to be calculated under the RICS Definition of Prime Cost of Daywork carried "
+            "out under a Building Contract, with the hourly base rates below agreed for the duration of the "
+            "Contract and the percentage additions stated in the Contract Particulars."
+        ]
+    )
     day.append(["Grade", "Base rate per hour (prime cost)"])
     day.append(["Craft operative", f"£{m.BASE_RATES['craft']:.2f}"])
     day.append(["General operative", m.BASE_RATES["general"]])
@@ -160,9 +176,16 @@ def _layout_a(path: Path, items: list[Item], rng: random.Random) -> None:
     for it in items:
         if it.kind == "ps":
             continue
-        rows.append([_dotted(it.ref), it.description, "%" if it.measure == "pct" else it.unit,
-                     _fmt_qty(it, 100.0) if it.measure == "pct" else _num(it.qty), _fmt_qty(it, it.claimed),
-                     _fmt_qty(it, it.done)])
+        rows.append(
+            [
+                _dotted(it.ref),
+                it.description,
+                "%" if it.measure == "pct" else it.unit,
+                _fmt_qty(it, 100.0) if it.measure == "pct" else _num(it.qty),
+                _fmt_qty(it, it.claimed),
+                _fmt_qty(it, it.done),
+            ]
+        )
     again = [r for k, r in enumerate(rows[1:]) if k % 5 in (0, 2)]  # the export was run twice and appended
     write_csv(path, [*rows, head, *again])
 
@@ -190,23 +213,36 @@ def _layout_c(path: Path, items: list[Item], rng: random.Random) -> None:
         if it.measure == "pct":
             rows.append([ref, it.description, "item", "100%", f"{it.claimed:g}%", f"{it.done:g}%", ""])
         else:
-            rows.append([ref, it.description, u, _num(it.qty), _num(it.claimed), _num(it.done),
-                         "remeasure" if it.kind == "pq" else ""])
+            rows.append(
+                [
+                    ref,
+                    it.description,
+                    u,
+                    _num(it.qty),
+                    _num(it.claimed),
+                    _num(it.done),
+                    "remeasure" if it.kind == "pq" else "",
+                ]
+            )
     write_csv(path, rows, encoding="cp1252")
 
 
 def _layout_e(path: Path, items: list[Item], p: Project, rng: random.Random) -> None:
-    rows = [[f"{p.name} - External works remeasure"], ["Measured jointly with the Contractor's surveyor on "
-                                                      "25.03.2026; EA's quantities"], [],
-            ["Ref No", "Qty to date", "Unit", "Date measured"]]
+    rows = [
+        [f"{p.name} - External works remeasure"],
+        ["Measured jointly with the Contractor's surveyor on 25.03.2026; EA's quantities"],
+        [],
+        ["Ref No", "Qty to date", "Unit", "Date measured"],
+    ]
     for it in items:
         ref = it.ref.replace("/", "", 1)  # E1/04
         when = rng.choice(["25.03.2026", "24.03.2026", "20.03.2026"])
         if it.measure == "pct":
             rows.append([ref, f"{it.done:g}%", "item", when])
         else:
-            rows.append([ref, f"{it.done:,.1f} {it.unit}" if it.done >= 1000 else f"{_num(it.done)} {it.unit}",
-                         it.unit, when])
+            rows.append(
+                [ref, f"{it.done:,.1f} {it.unit}" if it.done >= 1000 else f"{_num(it.done)} {it.unit}", it.unit, when]
+            )
     write_csv(path, rows)
 
 
@@ -236,9 +272,13 @@ def write_variation_measures(path: Path, p: Project) -> None:
 # ------------------------------------------------------------------------------------------------ register
 
 
-STATUS = {"instructed": "Instructed", "superseded": "Superseded by rev {next}", "withdrawn":
-          "Withdrawn before start - no work done", "not_instructed": "Contractor's notification - not instructed",
-          "verbal": "Contractor's notification - EA has no record of an instruction; under review"}
+STATUS = {
+    "instructed": "Instructed",
+    "superseded": "Superseded by rev {next}",
+    "withdrawn": "Withdrawn before start - no work done",
+    "not_instructed": "Contractor's notification - not instructed",
+    "verbal": "Contractor's notification - EA has no record of an instruction; under review",
+}
 
 
 def _date_text(d: date, rng: random.Random) -> object:
@@ -252,8 +292,21 @@ def write_register(path: Path, p: Project, claims: dict[str, float], rng: random
     ws.title = "Register"
     ws.append([f"{p.name} - Variation and instruction register (Employer's Agent)"])
     ws.append(["Exported 24/03/2026"])
-    ws.append(["Var No", "Rev", "Instruction / notice", "Date", "Description", "Section", "Status",
-               "Valuation basis", "Bill item", "Contractor's value (GBP)", "EA comments"])
+    ws.append(
+        [
+            "Var No",
+            "Rev",
+            "Instruction / notice",
+            "Date",
+            "Description",
+            "Section",
+            "Status",
+            "Valuation basis",
+            "Bill item",
+            "Contractor's value (GBP)",
+            "EA comments",
+        ]
+    )
     revs = {v.no: [x.rev for x in p.variations if x.no == v.no] for v in p.variations}
     for v in p.variations:
         status = STATUS[v.status].format(next=revs[v.no][-1])
@@ -267,8 +320,19 @@ def write_register(path: Path, p: Project, claims: dict[str, float], rng: random
             comment = f"Expends {v.expends}"
         if v.basis == "dayworks":
             comment = "Sheets " + ", ".join(s.no for s in v.sheets)
-        row = [v.ref if rng.random() < 0.7 else f"V{v.no}", v.rev or None, v.doc, _date_text(v.day, rng),
-               v.description, v.section, status, basis, v.item or None, claims[f"{v.ref}{v.rev}"], comment or None]
+        row = [
+            v.ref if rng.random() < 0.7 else f"V{v.no}",
+            v.rev or None,
+            v.doc,
+            _date_text(v.day, rng),
+            v.description,
+            v.section,
+            status,
+            basis,
+            v.item or None,
+            claims[f"{v.ref}{v.rev}"],
+            comment or None,
+        ]
         ws.append(row)
         if p.inst["hard"] and v.no == 11:  # a line pasted twice
             ws.append(list(row))
@@ -285,9 +349,11 @@ def write_register(path: Path, p: Project, claims: dict[str, float], rng: random
 def write_materials(path: Path, p: Project, rng: random.Random) -> None:
     rows = [["Ref", "Material", "Location", "Qty", "Unit", "Invoice unit cost", "Value", "Delivered", "Status"]]
     for x in p.materials:
-        status = {"on site": "On site - stored and protected",
-                  "incorporated": f"Incorporated {rng.choice(['16/03', '20/03'])}",
-                  "rejected": "Damaged - rejected, to be returned"}[x.status]
+        status = {
+            "on site": "On site - stored and protected",
+            "incorporated": f"Incorporated {rng.choice(['16/03', '20/03'])}",
+            "rejected": "Damaged - rejected, to be returned",
+        }[x.status]
         when = x.delivered.strftime(rng.choice(["%d/%m/%Y", "%d.%m.%Y", "%Y-%m-%d", "%d-%b-%y"]))
         value: object = f"£{x.value:,.2f}" if rng.random() < 0.5 else f"{x.value:.2f}"
         rows.append([x.ref, x.description, x.location, _num(x.qty), x.unit, f"{x.cost:.2f}", value, when, status])
@@ -317,9 +383,20 @@ def write_previous(path: Path, p: Project, rng: random.Random) -> None:
     ws.append(["Less amounts due under Interim Payments 1 to 10", prev])
     ws.append(["Amount due - Payment Notice No. 11", h11["pn"]])
     hist = wb.create_sheet("Payment history")
-    hist.append(["No.", "Interim Valuation Date", "Contractor's application (GBP)", "Payment Notice date",
-                 "Payment Notice sum (GBP)", "Pay Less Notice date", "Pay Less Notice sum (GBP)", "Paid on",
-                 "Paid (GBP)", "Notes"])
+    hist.append(
+        [
+            "No.",
+            "Interim Valuation Date",
+            "Contractor's application (GBP)",
+            "Payment Notice date",
+            "Payment Notice sum (GBP)",
+            "Pay Less Notice date",
+            "Pay Less Notice sum (GBP)",
+            "Paid on",
+            "Paid (GBP)",
+            "Notes",
+        ]
+    )
     for h in p.history:
         note = None
         if h["no"] == 6:
@@ -329,12 +406,26 @@ def write_previous(path: Path, p: Project, rng: random.Random) -> None:
         paid_rows = [(_paid_on(h["final"]), h["paid"])]
         if h["no"] == 7:  # paid in two instalments
             first = round(h["paid"] * 0.6, -2)
-            paid_rows = [(_paid_on(h["final"] - timedelta(days=4)), first), (_paid_on(h["final"]),
-                                                                           round(h["paid"] - first, 2))]
+            paid_rows = [
+                (_paid_on(h["final"] - timedelta(days=4)), first),
+                (_paid_on(h["final"]), round(h["paid"] - first, 2)),
+            ]
         for k, (when, amount) in enumerate(paid_rows):
             if k == 0:
-                hist.append([h["no"], h["ivd"], h["applied"], h["pn_date"], h["pn"], h["pln_date"], h["pln"], when,
-                             amount, note])
+                hist.append(
+                    [
+                        h["no"],
+                        h["ivd"],
+                        h["applied"],
+                        h["pn_date"],
+                        h["pn"],
+                        h["pln_date"],
+                        h["pln"],
+                        when,
+                        amount,
+                        note,
+                    ]
+                )
             else:
                 hist.append([None, None, None, None, None, None, None, when, amount, "second instalment"])
     for row in hist.iter_rows(min_row=2):

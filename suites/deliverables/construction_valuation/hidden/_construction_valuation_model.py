@@ -20,9 +20,20 @@ DAYWORK_PCT = {"labour": 0.95, "materials": 0.15, "plant": 0.125}
 BASE_RATES = {"craft": 21.85, "general": 16.44}
 CONTRACTOR_DW = {"craft": 31.50, "general": 25.20, "labour": 1.10, "materials": 0.20, "plant": 0.15}
 # public holidays in England and Wales (Christmas Day, Good Friday, bank holidays) around the payment cycles
-HOLIDAYS = {date(2025, 4, 18), date(2025, 4, 21), date(2025, 5, 5), date(2025, 5, 26), date(2025, 8, 25),
-            date(2025, 12, 25), date(2025, 12, 26), date(2026, 1, 1), date(2026, 4, 3), date(2026, 4, 6),
-            date(2026, 5, 4), date(2026, 5, 25)}
+HOLIDAYS = {
+    date(2025, 4, 18),
+    date(2025, 4, 21),
+    date(2025, 5, 5),
+    date(2025, 5, 26),
+    date(2025, 8, 25),
+    date(2025, 12, 25),
+    date(2025, 12, 26),
+    date(2026, 1, 1),
+    date(2026, 4, 3),
+    date(2026, 4, 6),
+    date(2026, 5, 4),
+    date(2026, 5, 25),
+}
 COMPLETION = {1: date(2026, 2, 27), 2: date(2026, 4, 22), 3: date(2026, 3, 13)}
 NCN = {1: date(2026, 3, 2)}  # Non-Completion Notices given (none for Section 3)
 
@@ -58,16 +69,30 @@ def cycle(ivd: date) -> dict[str, date]:
 # (heading no., heading, description, unit, qty at scale 1, rate, kind, measured by)
 BLOCK = [
     (1, "Substructure", "Excavate to reduce levels and for foundations, average 1.20 m deep", "m3", 850, 18.50, "firm"),
-    (1, "Substructure", "Excavate in rock or hard material, extra over excavation (Provisional Quantity)", "m3", 120,
-     62.00, "pq"),
+    (
+        1,
+        "Substructure",
+        "Excavate in rock or hard material, extra over excavation (Provisional Quantity)",
+        "m3",
+        120,
+        62.00,
+        "pq",
+    ),
     (1, "Substructure", "Disposal of excavated material off site to licensed tip", "m3", 950, 32.00, "firm"),
     (1, "Substructure", "450 mm diameter CFA piles, average 14 m long", "nr", 64, 1240.00, "firm"),
     (1, "Substructure", "Reinforced concrete pile caps and ground beams, C32/40", "m3", 180, 245.00, "firm"),
     (1, "Substructure", "Reinforcement bar to pile caps and ground beams", "t", 24, 1380.00, "firm"),
     (1, "Substructure", "Ground bearing slab 250 mm thick, C32/40, with mesh", "m2", 780, 96.50, "firm"),
     (1, "Substructure", "Gas-resistant membrane to ground slab", "m2", 780, 14.20, "firm"),
-    (1, "Substructure", "Soft spots: excavate and backfill with lean-mix concrete (Provisional Quantity)", "m3", 40,
-     118.00, "pq"),
+    (
+        1,
+        "Substructure",
+        "Soft spots: excavate and backfill with lean-mix concrete (Provisional Quantity)",
+        "m3",
+        40,
+        118.00,
+        "pq",
+    ),
     (2, "Frame", "Reinforced concrete columns, C40/50", "m3", 95, 420.00, "firm"),
     (2, "Frame", "Reinforced concrete flat slabs 250 mm thick", "m2", 3400, 138.00, "firm"),
     (2, "Frame", "Reinforcement to frame", "t", 210, 1420.00, "firm"),
@@ -101,8 +126,15 @@ BLOCK = [
     (7, "Services", "Sprinkler installation", "item", 1, 96000.00, "firm"),
 ]
 EXTERNAL = [
-    (1, "External works", "Surface water drainage, 150 mm pipes in trenches n.e. 2 m deep (Provisional Quantity)", "m",
-     640, 86.00, "pq"),
+    (
+        1,
+        "External works",
+        "Surface water drainage, 150 mm pipes in trenches n.e. 2 m deep (Provisional Quantity)",
+        "m",
+        640,
+        86.00,
+        "pq",
+    ),
     (1, "External works", "Foul drainage, 150 mm pipes in trenches (Provisional Quantity)", "m", 410, 92.00, "pq"),
     (1, "External works", "Precast concrete manholes, 1200 mm diameter", "nr", 18, 2350.00, "firm"),
     (1, "External works", "Block paving to car park on 225 mm sub-base", "m2", 1900, 68.00, "firm"),
@@ -110,8 +142,15 @@ EXTERNAL = [
     (1, "External works", "Precast concrete kerbs on concrete bed", "m", 820, 38.50, "firm"),
     (1, "External works", "Soft landscaping: topsoil and turf", "m2", 2400, 12.80, "firm"),
     (1, "External works", "Extra heavy standard trees", "nr", 36, 465.00, "firm"),
-    (1, "External works", "Highway works: footway reconstruction to S278 layout (Provisional Quantity)", "m2", 460,
-     112.00, "pq"),
+    (
+        1,
+        "External works",
+        "Highway works: footway reconstruction to S278 layout (Provisional Quantity)",
+        "m2",
+        460,
+        112.00,
+        "pq",
+    ),
     (1, "External works", "Substation base and GRP enclosure", "item", 1, 28500.00, "firm"),
     (1, "External works", "Boundary railings, 1.8 m high, galvanised and painted", "m", 320, 185.00, "firm"),
     (1, "External works", "Cycle stores, 24 spaces", "nr", 2, 14200.00, "firm"),
@@ -335,19 +374,44 @@ def bill_items(inst: dict, rng: random.Random) -> list[Item]:
             qty = _quantity(rng, unit, q * scale * rng.uniform(0.9, 1.1))
             r = round(rate * scale, 2) if unit == "item" else rate
             by_pct = unit == "item" or (letter in inst.get("pct_blocks", []) and kind == "firm")
-            items.append(Item(f"{letter}/{head}/{n[head]:02d}", f"Block {letter}", section, heading, desc, unit, qty,
-                              r, kind, "pct" if by_pct else "qty"))
+            items.append(
+                Item(
+                    f"{letter}/{head}/{n[head]:02d}",
+                    f"Block {letter}",
+                    section,
+                    heading,
+                    desc,
+                    unit,
+                    qty,
+                    r,
+                    kind,
+                    "pct" if by_pct else "qty",
+                )
+            )
             _progress(items[-1], progress.get(head, 0.0), rng)
     n = {}
     for head, heading, desc, unit, q, rate, kind in EXTERNAL + (EXTERNAL_HARD if inst["hard"] else []):
         n[head] = n.get(head, 0) + 1
         qty = _quantity(rng, unit, q * inst["ext_scale"] * rng.uniform(0.9, 1.1))
-        items.append(Item(f"E/{head}/{n[head]:02d}", "External Works", 3, heading, desc, unit, qty, rate, kind,
-                          "pct" if unit == "item" else "qty"))
+        items.append(
+            Item(
+                f"E/{head}/{n[head]:02d}",
+                "External Works",
+                3,
+                heading,
+                desc,
+                unit,
+                qty,
+                rate,
+                kind,
+                "pct" if unit == "item" else "qty",
+            )
+        )
         _progress(items[-1], inst["ext_progress"].get(head, 0.0), rng)
     for k, (desc, amount, section) in enumerate(PROVISIONAL[: inst["n_ps"]], start=1):
-        items.append(Item(f"PS/{k:02d}", "Provisional Sums", section, "Provisional sums", desc, "sum", 1, amount,
-                          "ps", "qty"))
+        items.append(
+            Item(f"PS/{k:02d}", "Provisional Sums", section, "Provisional sums", desc, "sum", 1, amount, "ps", "qty")
+        )
     for ref in inst["defective"]:
         next(i for i in items if i.ref == ref).defective = True
     return items
@@ -376,16 +440,40 @@ def prelims(inst: dict) -> list[Prelim]:
     return [Prelim(f"P/{k:02d}", d, b, w, r, a) for k, (d, b, w, r, a) in enumerate(rows, start=1)]
 
 
-LABOUR_NAMES = ["D. Whitaker", "S. Kowalski", "J. Booth", "M. Haigh", "R. Ashworth", "T. Nwosu", "P. Greenwood",
-                "L. Sutcliffe", "K. Brennan", "A. Lister"]
-GRADE_LABELS = {"craft": ["Craft", "craft operative", "C", "Craft op", "CRAFT"],
-                "general": ["General", "gen. operative", "G", "General op", "GENERAL"]}
-DW_MATERIALS = [("Cement, 25 kg bags", "bag", 6.85), ("Sharp sand", "t", 48.00), ("150 mm uPVC pipe, 6 m", "length",
-                 41.20), ("Timber 150x47 C24", "m", 3.95), ("Acrow props hire (week)", "nr", 4.50),
-                ("Dense blocks 100 mm", "nr", 1.62), ("Pea gravel", "t", 36.50), ("Plasterboard 12.5 mm", "sheet",
-                 9.80), ("Fixings and sundries", "item", 1.00)]
-DW_PLANT = [("3 t excavator", 28.50), ("Dumper 3 t", 14.80), ("Disc cutter", 4.20), ("Compactor plate", 6.10),
-            ("Mobile tower", 3.40)]
+LABOUR_NAMES = [
+    "D. Whitaker",
+    "S. Kowalski",
+    "J. Booth",
+    "M. Haigh",
+    "R. Ashworth",
+    "T. Nwosu",
+    "P. Greenwood",
+    "L. Sutcliffe",
+    "K. Brennan",
+    "A. Lister",
+]
+GRADE_LABELS = {
+    "craft": ["Craft", "craft operative", "C", "Craft op", "CRAFT"],
+    "general": ["General", "gen. operative", "G", "General op", "GENERAL"],
+}
+DW_MATERIALS = [
+    ("Cement, 25 kg bags", "bag", 6.85),
+    ("Sharp sand", "t", 48.00),
+    ("150 mm uPVC pipe, 6 m", "length", 41.20),
+    ("Timber 150x47 C24", "m", 3.95),
+    ("Acrow props hire (week)", "nr", 4.50),
+    ("Dense blocks 100 mm", "nr", 1.62),
+    ("Pea gravel", "t", 36.50),
+    ("Plasterboard 12.5 mm", "sheet", 9.80),
+    ("Fixings and sundries", "item", 1.00),
+]
+DW_PLANT = [
+    ("3 t excavator", 28.50),
+    ("Dumper 3 t", 14.80),
+    ("Disc cutter", 4.20),
+    ("Compactor plate", 6.10),
+    ("Mobile tower", 3.40),
+]
 
 
 def day_sheets(var: int, specs: list[tuple[str, date, str]], rng: random.Random) -> list[DaySheet]:
@@ -394,10 +482,18 @@ def day_sheets(var: int, specs: list[tuple[str, date, str]], rng: random.Random)
         labour = []
         for _ in range(rng.randint(2, 4)):
             g = rng.choice(["craft", "general"])
-            labour.append((rng.choice(LABOUR_NAMES), rng.choice(GRADE_LABELS[g]), g, float(rng.choice(
-                [4, 6, 7.5, 8, 12, 15, 16, 22.5, 24, 30]))))
-        mats = [(d, float(rng.choice([2, 4, 6, 10, 12, 20, 40])) if u != "item" else round(rng.uniform(40, 180), 2),
-                 u, c) for d, u, c in rng.sample(DW_MATERIALS, rng.randint(1, 3))]
+            labour.append(
+                (
+                    rng.choice(LABOUR_NAMES),
+                    rng.choice(GRADE_LABELS[g]),
+                    g,
+                    float(rng.choice([4, 6, 7.5, 8, 12, 15, 16, 22.5, 24, 30])),
+                )
+            )
+        mats = [
+            (d, float(rng.choice([2, 4, 6, 10, 12, 20, 40])) if u != "item" else round(rng.uniform(40, 180), 2), u, c)
+            for d, u, c in rng.sample(DW_MATERIALS, rng.randint(1, 3))
+        ]
         plant = [(d, float(rng.choice([3, 4, 6, 8, 12])), r) for d, r in rng.sample(DW_PLANT, rng.randint(0, 2))]
         out.append(DaySheet(no, var, day, work, labour, mats, plant))
     return out

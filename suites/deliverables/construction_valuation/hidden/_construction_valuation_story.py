@@ -11,6 +11,7 @@ from _construction_valuation_model import IVD, Material, OffSite, Project, Varia
 
 D = date.fromisoformat
 
+# fmt: off
 INSTANCES: dict[str, dict] = {
     "base": {
         "seed": 41, "hard": False, "project": "Tannery Wharf", "place": "Wyke Bridge",
@@ -34,6 +35,13 @@ INSTANCES: dict[str, dict] = {
         # crane that the preliminaries status records as dismantled but is still standing (P/20)
         "deed": {"section": 1, "completion": D("2026-03-06"), "variation": 7, "sum": 18500.0},
         "insolvent": ["LI-04"], "not_happened": ["P/20"],
+        # also held by the staff and hinted nowhere, each moving the sum due by tens of thousands: the contra-charge
+        # for the Block A flood that Brackenridge accepted at the commercial meeting of 31 March (a deduction from
+        # the Gross Valuation, outside retention), and the loss and expense the Employer's Agent ascertained on CN-26
+        # (V18) before the register was exported without it (added, outside retention)
+        "contra": {"sum": 64380.0}, "loss_expense": {"variation": 18, "sum": 41250.0},
+        # the application and the vesting certificates give the LI-02 balcony units block by block
+        "split": {"LI-02": [("Block B", 20), ("Block C", 28)]},
     },
 }
 
@@ -164,13 +172,28 @@ HARD_OFFSITE = [
     ("LI-04", "Bathroom pods, Block C", "Calder Modular Ltd, Brighouse works", 24, 4350.00, True, True, 24),
 ]
 
+# fmt: on
+
 
 def variations(inst: dict, rng: random.Random) -> list[Variation]:
     out = []
-    for no, rev, doc, day, desc, section, status, basis, extra in (HARD_VARS if inst["hard"] else BASE_VARS):
-        v = Variation(no, rev, doc, D(day), desc, section, status, basis, extra.get("item", ""),
-                      extra.get("qty", 0.0), extra.get("quote", 0.0), extra.get("pct", 0.0),
-                      claimed=extra.get("claimed", 0.0), expends=extra.get("expends", ""))
+    for no, rev, doc, day, desc, section, status, basis, extra in HARD_VARS if inst["hard"] else BASE_VARS:
+        v = Variation(
+            no,
+            rev,
+            doc,
+            D(day),
+            desc,
+            section,
+            status,
+            basis,
+            extra.get("item", ""),
+            extra.get("qty", 0.0),
+            extra.get("quote", 0.0),
+            extra.get("pct", 0.0),
+            claimed=extra.get("claimed", 0.0),
+            expends=extra.get("expends", ""),
+        )
         if basis == "dayworks":
             first = 101 + sum(len(x.sheets) for x in out)
             specs = [(f"DW-{first + k}", v.day + timedelta(days=2 + 3 * k), desc) for k in range(extra["sheets"])]
@@ -206,13 +229,26 @@ def history(inst: dict, gross_12: float, rng: random.Random) -> list[dict]:
         net = round(gross * 0.97, 2)
         pn = round(net - due_total, 2)
         c = m.cycle(ivd)
-        row = {"no": j, "ivd": ivd, "gross": gross, "net": net, "applied": round(pn * rng.uniform(1.04, 1.12), -1),
-               "pn_date": _business_day_by(c["pn_by"] - timedelta(days=rng.choice([0, 1, 2]))), "pn": pn,
-               "pln_date": None,
-               "pln": None, "pln_by": c["pln_by"], "final": c["final"], "due": pn}
+        row = {
+            "no": j,
+            "ivd": ivd,
+            "gross": gross,
+            "net": net,
+            "applied": round(pn * rng.uniform(1.04, 1.12), -1),
+            "pn_date": _business_day_by(c["pn_by"] - timedelta(days=rng.choice([0, 1, 2]))),
+            "pn": pn,
+            "pln_date": None,
+            "pln": None,
+            "pln_by": c["pln_by"],
+            "final": c["final"],
+            "due": pn,
+        }
         if j == 6:
-            row.update(pln_date=_business_day_by(c["pln_by"] - timedelta(days=1)), pln=round(pn - inst["pln6"], 2),
-                       due=round(pn - inst["pln6"], 2))
+            row.update(
+                pln_date=_business_day_by(c["pln_by"] - timedelta(days=1)),
+                pln=round(pn - inst["pln6"], 2),
+                due=round(pn - inst["pln6"], 2),
+            )
         if j == 11:
             row.update(pln_date=date(2026, 3, 16), pln=round(pn - inst["pln11"], 2))
         row["paid"] = row["pln"] if row["pln"] is not None else pn
@@ -227,8 +263,10 @@ def build_project(name: str) -> Project:
     items = m.bill_items(inst, rng)
     pre = m.prelims(inst)
     var = variations(inst, rng)
-    mats = [Material(f"MOS-{k:02d}", d, loc, q, u, c, D(day), st)
-            for k, (d, loc, q, u, c, day, st) in enumerate(HARD_MATERIALS if inst["hard"] else BASE_MATERIALS, 1)]
+    mats = [
+        Material(f"MOS-{k:02d}", d, loc, q, u, c, D(day), st)
+        for k, (d, loc, q, u, c, day, st) in enumerate(HARD_MATERIALS if inst["hard"] else BASE_MATERIALS, 1)
+    ]
     off = [OffSite(*row) for row in (HARD_OFFSITE if inst["hard"] else BASE_OFFSITE)]
     p = Project(inst["project"], inst, items, pre, var, mats, off, [], dict(inst["lds"]), dict(inst["pc"]))
     p.history = history(inst, expected(p)["gross_valuation"], random.Random(inst["seed"] + 7))
@@ -241,11 +279,19 @@ def build_project(name: str) -> Project:
             "offsite_inspection": {"item": li02.ref, "qualifying": li02.qualifying},
             "fluctuation_agreed": inst["fluctuation_agreed"],
             "defective": list(inst["defective"]),
-            "deed_of_variation": {"section": inst["deed"]["section"],
-                                  "completion_date": inst["deed"]["completion"].isoformat(),
-                                  "variation": f"V{inst['deed']['variation']:02d}", "sum": inst["deed"]["sum"]},
+            "deed_of_variation": {
+                "section": inst["deed"]["section"],
+                "completion_date": inst["deed"]["completion"].isoformat(),
+                "variation": f"V{inst['deed']['variation']:02d}",
+                "sum": inst["deed"]["sum"],
+            },
             "supplier_insolvency": {"items": list(inst["insolvent"])},
             "crane_standing": list(inst["not_happened"]),
+            "contra_charge": {"sum": inst["contra"]["sum"]},
+            "loss_and_expense": {
+                "variation": f"V{inst['loss_expense']['variation']:02d}",
+                "sum": inst["loss_expense"]["sum"],
+            },
         }
     return p
 
@@ -261,39 +307,68 @@ def expected(p: Project) -> dict:
     not_happened = set(p.inst.get("not_happened", []))
     prelim_value = {pr.ref: 0.0 if pr.ref in not_happened else pr.value() for pr in p.prelims}
     for pr in p.prelims:
-        lines.append({"ref": pr.ref, "kind": "preliminaries", "section": "", "description": pr.description,
-                      "value": prelim_value[pr.ref]})
+        lines.append(
+            {
+                "ref": pr.ref,
+                "kind": "preliminaries",
+                "section": "",
+                "description": pr.description,
+                "value": prelim_value[pr.ref],
+            }
+        )
     for it in p.items:
-        lines.append({"ref": it.ref, "kind": "provisional_sum" if it.kind == "ps" else "measured",
-                      "section": it.section or "", "description": it.description, "value": it.value()})
+        lines.append(
+            {
+                "ref": it.ref,
+                "kind": "provisional_sum" if it.kind == "ps" else "measured",
+                "section": it.section or "",
+                "description": it.description,
+                "value": it.value(),
+            }
+        )
     by_no: dict[int, list[Variation]] = {}
     for v in p.variations:
         by_no.setdefault(v.no, []).append(v)
     var_value: dict[int, float] = {}
     deed = p.inst.get("deed")
+    loss = p.inst.get("loss_expense")
     for no, vs in sorted(by_no.items()):
         live = [v for v in vs if valid(v)]
         var_value[no] = live[-1].value(rates, True) if live else 0.0
         if deed and no == deed["variation"]:  # settled by the deed of variation
             var_value[no] = deed["sum"]
+        if loss and no == loss["variation"]:  # loss and expense ascertained on the Contractor's notification
+            var_value[no] = loss["sum"]
         v = live[-1] if live else vs[-1]
-        lines.append({"ref": v.ref, "kind": "variation", "section": v.section, "description": v.description,
-                      "value": var_value[no]})
+        lines.append(
+            {
+                "ref": v.ref,
+                "kind": "variation",
+                "section": v.section,
+                "description": v.description,
+                "value": var_value[no],
+            }
+        )
     measured = round(sum(i.value() for i in p.items), 2)
     prelim = round(sum(prelim_value.values()), 2)
     variations_total = round(sum(var_value.values()), 2)
     mos = round(sum(x.value for x in p.materials if x.counts()), 2)
     insolvent = set(p.inst.get("insolvent", []))
-    off = {o.ref: round(o.qualifying * o.unit_value, 2) if o.listed and o.unique and o.ref not in insolvent else 0.0
-           for o in p.offsite}
+    off = {
+        o.ref: round(o.qualifying * o.unit_value, 2) if o.listed and o.unique and o.ref not in insolvent else 0.0
+        for o in p.offsite
+    }
     off_total = round(sum(off.values()), 2)
     fluct = p.inst["fluctuation_agreed"]
-    gross = round(measured + prelim + variations_total + mos + off_total + fluct, 2)
+    contra = p.inst.get("contra", {}).get("sum", 0.0)
+    gross = round(measured + prelim + variations_total + mos + off_total + fluct - contra, 2)
     pc = {s: d for s, d in p.pc.items() if d <= IVD}
     half = sum(i.value() for i in p.items if i.section in pc)
     half += sum(var_value[no] for no, vs in by_no.items() if vs[-1].section in pc and var_value[no])
     half = round(half, 2)
-    retention = round(m.RETENTION * (gross - half) + m.RETENTION / 2 * half, 2)
+    # neither the contra-charge nor the loss and expense is subject to retention
+    subject = gross + contra - (loss["sum"] if loss else 0.0)
+    retention = round(m.RETENTION * (subject - half) + m.RETENTION / 2 * half, 2)
     prev_due = round(sum(h["due"] for h in p.history), 2) if p.history else 0.0
     unpaid = round(sum(h["due"] - h["paid"] for h in p.history), 2) if p.history else 0.0
     amount_due = round(gross - retention - prev_due, 2)
@@ -309,16 +384,30 @@ def expected(p: Project) -> dict:
     notified = amount_due if in_time or not p.history else application(p)["applied"]
     return {
         "lines": lines,
-        "valuation_number": 12, "valuation_date": IVD.isoformat(),
-        "measured_work": measured, "preliminaries": prelim, "variations": variations_total,
-        "materials_on_site": mos, "materials_off_site": {**off, "total": off_total}, "fluctuations": fluct,
-        "gross_valuation": gross, "retention": retention, "previous_amounts_due": prev_due,
-        "amount_due": amount_due, "liquidated_damages": lds, "sum_payable": round(amount_due - lds["total"], 2),
+        "valuation_number": 12,
+        "valuation_date": IVD.isoformat(),
+        "measured_work": measured,
+        "preliminaries": prelim,
+        "variations": variations_total,
+        "materials_on_site": mos,
+        "materials_off_site": {**off, "total": off_total},
+        "fluctuations": fluct,
+        "gross_valuation": gross,
+        "retention": retention,
+        "previous_amounts_due": prev_due,
+        "amount_due": amount_due,
+        "liquidated_damages": lds,
+        "sum_payable": round(amount_due - lds["total"], 2),
         "unpaid_from_previous": unpaid,
         "sections_at_practical_completion": {str(s): d.isoformat() for s, d in sorted(pc.items())},
-        "notices": {"due_date": c["due"].isoformat(), "payment_notice_by": c["pn_by"].isoformat(),
-                    "final_date_for_payment": c["final"].isoformat(), "pay_less_notice_by": c["pln_by"].isoformat(),
-                    "payment_notice_in_time": in_time, "notified_sum": notified},
+        "notices": {
+            "due_date": c["due"].isoformat(),
+            "payment_notice_by": c["pn_by"].isoformat(),
+            "final_date_for_payment": c["final"].isoformat(),
+            "pay_less_notice_by": c["pln_by"].isoformat(),
+            "payment_notice_in_time": in_time,
+            "notified_sum": notified,
+        },
         "half_rate_value": half,
     }
 
@@ -334,8 +423,9 @@ def application(p: Project) -> dict:
             measured += it.amount * it.claimed / 100
         else:
             measured += it.claimed * it.rate
-    prelim = sum(pr.rate * min(54, pr.weeks) if pr.basis == "T" else pr.rate * (1.0 if pr.achieved else 0.5)
-                 for pr in p.prelims)
+    prelim = sum(
+        pr.rate * min(54, pr.weeks) if pr.basis == "T" else pr.rate * (1.0 if pr.achieved else 0.5) for pr in p.prelims
+    )
     claims = {}
     for v in p.variations:
         if v.basis == "bill_rate":
@@ -351,7 +441,17 @@ def application(p: Project) -> dict:
     gross = round(measured + prelim + sum(claims.values()) + mos + off + fluct, 2)
     retention = round(m.RETENTION * gross, 2)
     prev = round(sum(h["due"] for h in p.history), 2)
-    return {"measured_work": round(measured, 2), "preliminaries": round(prelim, 2), "variations": claims,
-            "variations_total": round(sum(claims.values()), 2), "materials_on_site": round(mos, 2),
-            "materials_off_site": round(off, 2), "fluctuations": fluct, "gross": gross, "retention": retention,
-            "previous": prev, "applied": round(gross - retention - prev, 2), "received": date(2026, 3, 24)}
+    return {
+        "measured_work": round(measured, 2),
+        "preliminaries": round(prelim, 2),
+        "variations": claims,
+        "variations_total": round(sum(claims.values()), 2),
+        "materials_on_site": round(mos, 2),
+        "materials_off_site": round(off, 2),
+        "fluctuations": fluct,
+        "gross": gross,
+        "retention": retention,
+        "previous": prev,
+        "applied": round(gross - retention - prev, 2),
+        "received": date(2026, 3, 24),
+    }

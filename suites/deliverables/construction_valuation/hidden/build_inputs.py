@@ -32,8 +32,10 @@ from _construction_valuation_story import INSTANCES, application, build_project,
 from _construction_valuation_texts import issues_for, mails_for
 
 FAMILY = Path(__file__).resolve().parent.parent
-RUN = ("import json, runpy, sys; runpy.run_path(sys.argv[1], init_globals={'KNOWN': json.loads(sys.argv[2])}, "
-       "run_name='__main__')")
+RUN = (
+    "import json, runpy, sys; runpy.run_path(sys.argv[1], init_globals={'KNOWN': json.loads(sys.argv[2])}, "
+    "run_name='__main__')"
+)
 OUTPUTS = ("valuation.csv", "valuation.json", "note_to_commercial_director.md")
 
 
@@ -116,14 +118,29 @@ def build(name: str) -> None:
     if inst["hard"]:  # the staff's answers carry what the story decided
         people = (root / "hidden/people.toml").read_text(encoding="utf-8")
         deed = inst["deed"]
-        want = ["12 March 2026", "CVI-07", "30 of the 48", "£11,225", "B/3/02", "B/3/03", "min = 4.3",
-                f"£{deed['sum']:,.0f} in full and final settlement", f"as V{deed['variation']:02d}",
-                f"to {deed['completion'].day} {deed['completion']:%B %Y}", "The Block A tower crane hasn't come down",
-                *(f"({ref}), went into administration" for ref in inst["insolvent"])]
+        want = [
+            "12 March 2026",
+            "CVI-07",
+            "30 of the 48",
+            "£11,225",
+            "B/3/02",
+            "B/3/03",
+            "min = 4.3",
+            f"£{deed['sum']:,.0f} in full and final settlement",
+            f"as V{deed['variation']:02d}",
+            f"to {deed['completion'].day} {deed['completion']:%B %Y}",
+            "The Block A tower crane hasn't come down",
+            *(f"({ref}), went into administration" for ref in inst["insolvent"]),
+            f"£{inst['contra']['sum']:,.0f}, as a contra-charge",
+            f"£{inst['loss_expense']['sum']:,.0f} of the",
+            f"as V{inst['loss_expense']['variation']:02d}",
+        ]
         missing = [w for w in want if w not in people]
         assert not missing, f"people.toml does not say {missing}"
-    print(f"{name}: {len(exp['lines'])} lines, gross £{exp['gross_valuation']:,.2f}, amount due "
-          f"£{exp['amount_due']:,.2f}, payable £{exp['sum_payable']:,.2f}")
+    print(
+        f"{name}: {len(exp['lines'])} lines, gross £{exp['gross_valuation']:,.2f}, amount due "
+        f"£{exp['amount_due']:,.2f}, payable £{exp['sum_payable']:,.2f}"
+    )
 
 
 def main() -> None:

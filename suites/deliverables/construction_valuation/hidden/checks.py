@@ -69,8 +69,11 @@ def _lines(output, reference, kinds: tuple[str, ...]) -> tuple[float, str]:
         else:
             wrong.append(r["ref"])
     reference_keys = set(_table(reference))
-    extra = [k for k, r in got.items() if k not in reference_keys and r.get("kind", "").lower() in kinds
-             and (_number(r.get("value")) or 0.0) != 0.0]
+    extra = [
+        k
+        for k, r in got.items()
+        if k not in reference_keys and r.get("kind", "").lower() in kinds and (_number(r.get("value")) or 0.0) != 0.0
+    ]
     score = right / (len(want) + len(extra)) if want else 0.0
     ev = f"{right}/{len(want)} lines right"
     if wrong:
@@ -129,15 +132,29 @@ def valuation_totals(output, reference, params):
 
 def other_items(output, reference, params):
     """Materials on site, materials off site (total) and fluctuations, each within GBP 5."""
-    return _figures(output, reference, [("materials_on_site",), ("materials_off_site", "total"), ("fluctuations",)],
-                    FIGURE_TOL)
+    return _figures(
+        output, reference, [("materials_on_site",), ("materials_off_site", "total"), ("fluctuations",)], FIGURE_TOL
+    )
 
 
 def payment_summary(output, reference, params):
     """Gross valuation, retention, amounts previously due, amount due, sum payable and the unpaid balance of earlier
     payments, each within GBP 5."""
-    paths = [("gross_valuation",), ("retention",), ("previous_amounts_due",), ("amount_due",), ("sum_payable",),
-             ("unpaid_from_previous",)]
+    paths = [
+        ("gross_valuation",),
+        ("retention",),
+        ("previous_amounts_due",),
+        ("amount_due",),
+        ("sum_payable",),
+        ("unpaid_from_previous",),
+    ]
+    return _figures(output, reference, paths, FIGURE_TOL)
+
+
+def headline(output, reference, params):
+    """The figures the notices rest on: the Gross Valuation, the sum due (what the Payment Notice states), the sum
+    payable (what a Pay Less Notice would state) and the notified sum, each within GBP 5."""
+    paths = [("gross_valuation",), ("amount_due",), ("sum_payable",), ("notices", "notified_sum")]
     return _figures(output, reference, paths, FIGURE_TOL)
 
 

@@ -34,6 +34,7 @@ def text(r: dict, c: dict) -> str:
         f"| Materials on site | {_m(r['materials_on_site'])} |",
         f"| Materials off site | {_m(r['materials_off_site']['total'])} |",
         f"| Fluctuations | {_m(r['fluctuations'])} |",
+        *([f"| Less contra-charge agreed (Block A flood) | {_m(c['contra'])} |"] if c.get("contra") else []),
         f"| Gross valuation | {_m(r['gross_valuation'])} |",
         f"| Less retention | {_m(r['retention'])} |",
         f"| Less amounts due under Interim Payments 1 to 11 | {_m(r['previous_amounts_due'])} |",
@@ -52,7 +53,8 @@ def text(r: dict, c: dict) -> str:
             "Good Friday and Easter Monday do not count in the five days, so it is still in time today. It should "
             f"state {_m(r['amount_due'])}, which then becomes the notified sum. The liquidated damages need a Pay "
             f"Less Notice by {_d(n['pay_less_notice_by'])} stating {_m(r['sum_payable'])}; the final date for payment "
-            f"is {_d(n['final_date_for_payment'])}.")
+            f"is {_d(n['final_date_for_payment'])}."
+        )
     else:
         lines.append(
             f"The due date was {_d(n['due_date'])} and the last day for our Payment Notice was "
@@ -60,7 +62,8 @@ def text(r: dict, c: dict) -> str:
             f"under the contract and the Act the Contractor's application stands as the notified sum: "
             f"{_m(n['notified_sum'])}. We can only pay less by a Pay Less Notice given by "
             f"{_d(n['pay_less_notice_by'])} stating {_m(r['sum_payable'])} and how it is calculated; without it the "
-            f"full notified sum is payable by {_d(n['final_date_for_payment'])}.")
+            f"full notified sum is payable by {_d(n['final_date_for_payment'])}."
+        )
     deed = known.get("deed_of_variation")
     cd1 = _d(deed["completion_date"]) if deed and deed["section"] == 1 else "27 February"
     lines += [
@@ -99,12 +102,16 @@ def text(r: dict, c: dict) -> str:
         "",
     ]
     if "1" in pc:
-        lines.append(f"Retention: Section 1 reached practical completion on {_d(pc['1'])}, so half the retention "
-                     "(1.5%) is released on the Section 1 work; the rest of the valuation keeps 3%.")
+        lines.append(
+            f"Retention: Section 1 reached practical completion on {_d(pc['1'])}, so half the retention "
+            "(1.5%) is released on the Section 1 work; the rest of the valuation keeps 3%."
+        )
         lines.append("")
     if known.get("section1_pc"):
-        lines.append(f"Section 1 practical completion: Helen confirmed practical completion of Section 1 on "
-                     f"{_d(known['section1_pc'])} (the statement went out after the pack was put together).")
+        lines.append(
+            f"Section 1 practical completion: Helen confirmed practical completion of Section 1 on "
+            f"{_d(known['section1_pc'])} (the statement went out after the pack was put together)."
+        )
         lines.append("")
     lines += [
         "Firm items of the Contract Sum Analysis are valued to their bill quantity at most (a lump-sum contract); only "
@@ -118,47 +125,83 @@ def text(r: dict, c: dict) -> str:
         "",
     ]
     if c["defective"]:
-        lines.append("Defective work: the Block B render (" + ", ".join(c["defective"]) + ") failed the adhesion tests "
-                     "(defect notice DN-09); it is not properly executed work and is not valued until it is re-done.")
+        lines.append(
+            "Defective work: the Block B render (" + ", ".join(c["defective"]) + ") failed the adhesion tests "
+            "(defect notice DN-09); it is not properly executed work and is not valued until it is re-done."
+        )
         lines.append("")
     off = r["materials_off_site"]
     lines.append(
         "Off-site materials: only Listed Items meeting every condition are paid. LI-03 (bricks) is not uniquely "
         "identified and the off-site materials bond has not been provided, so it is excluded; OS-04"
-        + (" and OS-05 are" if "OS-05" in off else " is") + " not a Listed Item and not payable off site.")
+        + (" and OS-05 are" if "OS-05" in off else " is")
+        + " not a Listed Item and not payable off site."
+    )
     lines.append("")
     if known.get("offsite_inspection"):
         i = known["offsite_inspection"]
-        lines.append(f"LI-02 balcony units: Priyanka's inspection found only {i['qualifying']} units complete, marked "
-                     "and set apart; only those are valued.")
+        lines.append(
+            f"LI-02 balcony units: Priyanka's inspection found only {i['qualifying']} units complete, marked "
+            "and set apart; only those are valued."
+        )
         lines.append("")
     for ref in known.get("supplier_insolvency", {}).get("items", []):
-        lines.append(f"{ref} bathroom pods: Priyanka reports that Calder Modular went into administration on 2 April "
-                     "and its administrators claim the pods under retention of title because Brackenridge has not "
-                     "paid for them. Brackenridge cannot give reasonable proof that the property has passed to it, "
-                     f"so {ref} is not valued off site despite the vesting certificate.")
+        lines.append(
+            f"{ref} bathroom pods: Priyanka reports that Calder Modular went into administration on 2 April "
+            "and its administrators claim the pods under retention of title because Brackenridge has not "
+            "paid for them. Brackenridge cannot give reasonable proof that the property has passed to it, "
+            f"so {ref} is not valued off site despite the vesting certificate."
+        )
         lines.append("")
-    lines.append("The off-site insurance certificate runs only to 30 April 2026: it must be renewed before the next "
-                 "valuation if off-site materials are to be paid again.")
+    lines.append(
+        "The off-site insurance certificate runs only to 30 April 2026: it must be renewed before the next "
+        "valuation if off-site materials are to be paid again."
+    )
     lines.append("")
     if known.get("fluctuation_agreed"):
-        lines.append(f"Steel surcharge: Fluctuations Option A does not cover market price rises, but Declan confirmed "
-                     "the side letter of 10 March agreeing half of the £22,450 claimed: "
-                     f"{_m(known['fluctuation_agreed'])} is included.")
+        lines.append(
+            f"Steel surcharge: Fluctuations Option A does not cover market price rises, but Declan confirmed "
+            "the side letter of 10 March agreeing half of the £22,450 claimed: "
+            f"{_m(known['fluctuation_agreed'])} is included."
+        )
     else:
-        lines.append("Steel surcharge: the £22,450 mill surcharge is not recoverable under Fluctuations Option A "
-                     "(a firm price for market changes) and is excluded.")
+        lines.append(
+            "Steel surcharge: the £22,450 mill surcharge is not recoverable under Fluctuations Option A "
+            "(a firm price for market changes) and is excluded."
+        )
     lines.append("")
     if known.get("verbal_instruction"):
         v = known["verbal_instruction"]["variation"]
-        lines.append(f"{v} (CN-31): Gareth instructed it verbally on 3 February and the Contractor confirmed it by "
-                     "CVI-07 without dissent, so it is a valid instruction and is valued at bill rates; Helen should "
-                     "issue the confirming instruction.")
+        lines.append(
+            f"{v} (CN-31): Gareth instructed it verbally on 3 February and the Contractor confirmed it by "
+            "CVI-07 without dissent, so it is a valid instruction and is valued at bill rates; Helen should "
+            "issue the confirming instruction."
+        )
         lines.append("")
     for ref in known.get("crane_standing", []):
-        lines.append(f"Preliminaries: the status sheet marks {ref} (Block A tower crane dismantle and removal) as "
-                     "achieved, but Gareth confirms the crane is still standing, so the fixed item is not valued until "
-                     "it has been dismantled.")
+        lines.append(
+            f"Preliminaries: the status sheet marks {ref} (Block A tower crane dismantle and removal) as "
+            "achieved, but Gareth confirms the crane is still standing, so the fixed item is not valued until "
+            "it has been dismantled."
+        )
+        lines.append("")
+    if known.get("contra_charge"):
+        lines.append(
+            f"Contra-charge: Declan confirmed that Brackenridge accepted, at the commercial meeting of 31 March, "
+            f"our costs of {_m(known['contra_charge']['sum'])} for reinstating the Block A apartments their "
+            "plumbing subcontractor flooded on 16 March. It is deducted in the Gross Valuation, with no "
+            "retention on it; the meeting minutes should record it before the Payment Notice goes out."
+        )
+        lines.append("")
+    if known.get("loss_and_expense"):
+        le = known["loss_and_expense"]
+        row = next(v for v in c["register"] if f"V{v['no']:02d}" == le["variation"])
+        lines.append(
+            f"Loss and expense: Helen ascertained the Contractor's loss and expense on {row['doc']} "
+            f"({le['variation']}, {row['description'].split(' (')[0].lower()}) at {_m(le['sum'])} of the "
+            f"{_m(row['claimed'])} notified, so it is included as {le['variation']}, not subject to "
+            "retention; the register still shows it as a notification."
+        )
         lines.append("")
     lines.append("Materials on site exclude items already built in, damaged or delivered after the valuation date.")
     return "\n".join(lines) + "\n"

@@ -15,9 +15,23 @@ import openpyxl
 from pypdf import PdfReader
 
 INPUT = Path("input")
-HOLIDAYS = {date(2025, 4, 18), date(2025, 4, 21), date(2025, 5, 5), date(2025, 5, 26), date(2025, 8, 25),
-            date(2025, 12, 25), date(2025, 12, 26), date(2026, 1, 1), date(2026, 4, 3), date(2026, 4, 6),
-            date(2026, 5, 4), date(2026, 5, 25), date(2026, 8, 31), date(2026, 12, 25), date(2026, 12, 28)}
+HOLIDAYS = {
+    date(2025, 4, 18),
+    date(2025, 4, 21),
+    date(2025, 5, 5),
+    date(2025, 5, 26),
+    date(2025, 8, 25),
+    date(2025, 12, 25),
+    date(2025, 12, 26),
+    date(2026, 1, 1),
+    date(2026, 4, 3),
+    date(2026, 4, 6),
+    date(2026, 5, 4),
+    date(2026, 5, 25),
+    date(2026, 8, 31),
+    date(2026, 12, 25),
+    date(2026, 12, 28),
+}
 
 
 # ------------------------------------------------------------------------------------------------ values
@@ -177,7 +191,7 @@ def read_csa(path: Path) -> dict:
             continue
         title = str(rows[0][0] or "")
         sec = re.search(r"SECTION (\d)", title)
-        for r in rows[head + 1:]:
+        for r in rows[head + 1 :]:
             if not r or not r[0]:
                 continue
             ref = norm_ref(r[0])
@@ -185,26 +199,54 @@ def read_csa(path: Path) -> dict:
                 basis = "T" if str(r[2]).strip().upper() in ("T", "TR", "TIME-RELATED") else "F"
                 weeks = number(r[3])
                 rate = money(r[5])
-                prelims[ref] = {"ref": str(r[0]), "description": r[1], "basis": basis, "weeks": weeks, "rate": rate,
-                                "amount": money(r[6])}
+                prelims[ref] = {
+                    "ref": str(r[0]),
+                    "description": r[1],
+                    "basis": basis,
+                    "weeks": weeks,
+                    "rate": rate,
+                    "amount": money(r[6]),
+                }
                 continue
             qty, unit, rate_cell, amount_cell, note = r[2], r[3], r[4], r[5], (r[6] if len(r) > 6 else None)
             desc = str(r[1])
             if ws.title == "Provisional Sums" or ref.startswith("PS"):
                 m = re.search(r"Section (\d)", str(note or ""))
-                items[ref] = {"ref": str(r[0]), "description": desc, "kind": "ps", "qty": 1, "unit": "sum",
-                              "rate": money(amount_cell), "section": int(m.group(1)) if m else 0}
+                items[ref] = {
+                    "ref": str(r[0]),
+                    "description": desc,
+                    "kind": "ps",
+                    "qty": 1,
+                    "unit": "sum",
+                    "rate": money(amount_cell),
+                    "section": int(m.group(1)) if m else 0,
+                }
                 continue
             text_rate = str(rate_cell or "").strip().lower()
-            kind = "incl" if text_rate.startswith("incl") else "pq" if (
-                "provisional quantity" in desc.lower() or "pq" in str(note or "").lower()
-                or "provisional quantity" in str(note or "").lower()) else "firm"
+            kind = (
+                "incl"
+                if text_rate.startswith("incl")
+                else "pq"
+                if (
+                    "provisional quantity" in desc.lower()
+                    or "pq" in str(note or "").lower()
+                    or "provisional quantity" in str(note or "").lower()
+                )
+                else "firm"
+            )
             q = number(qty) or 0.0
             rate = money(rate_cell) if kind != "incl" else 0.0
             if rate is None:  # only the amount was typed
                 rate = round((money(amount_cell) or 0.0) / q, 2) if q else 0.0
-            items[ref] = {"ref": str(r[0]), "description": desc, "kind": kind, "qty": q, "unit": unit, "rate": rate,
-                          "section": int(sec.group(1)) if sec else 0}
+            items[ref] = {
+                "ref": str(r[0]),
+                "description": desc,
+                "kind": kind,
+                "qty": q,
+                "unit": unit,
+                "rate": rate,
+                "section": int(sec.group(1)) if sec else 0,
+            }
     return {"items": items, "prelims": prelims, "base_rates": base_rates}
 
 
@@ -218,12 +260,13 @@ def read_measurements(folder: Path) -> dict[str, dict]:
         if "prelim" in path.name or "variation" in path.name:
             continue
         rows = read_csv_any(path)
-        head_i = next(i for i, r in enumerate(rows) if r and r[0].strip().lower() in ("item", "ref", "bill ref",
-                                                                                      "ref no"))
+        head_i = next(
+            i for i, r in enumerate(rows) if r and r[0].strip().lower() in ("item", "ref", "bill ref", "ref no")
+        )
         head = [h.strip().lower() for h in rows[head_i]]
         ea = next(i for i, h in enumerate(head) if "(ea)" in h or h.startswith("ea ") or h == "qty to date")
         pq = next((i for i, h in enumerate(head) if "remeasured" in h), None)
-        for r in rows[head_i + 1:]:
+        for r in rows[head_i + 1 :]:
             if not r or not r[0].strip() or r[0].strip().lower() == head[0]:
                 continue
             ref = norm_ref(r[0])
@@ -248,8 +291,11 @@ def read_variation_measures(path: Path) -> dict[tuple[int, str], dict]:
     out = {}
     for r in read_csv_any(path)[1:]:
         if r and var_no(r[0]):
-            out[(var_no(r[0]), r[1].strip().upper())] = {"item": norm_ref(r[2]) if r[2].strip() else "",
-                                                         "qty": number(r[3]), "pct": number(r[5])}
+            out[(var_no(r[0]), r[1].strip().upper())] = {
+                "item": norm_ref(r[2]) if r[2].strip() else "",
+                "qty": number(r[3]),
+                "pct": number(r[5]),
+            }
     return out
 
 
@@ -258,7 +304,7 @@ def read_register(path: Path) -> list[dict]:
     rows = list(ws.iter_rows(values_only=True))
     head = next(i for i, r in enumerate(rows) if r and r[0] == "Var No")
     seen, out = set(), []
-    for r in rows[head + 1:]:
+    for r in rows[head + 1 :]:
         if not r or var_no(r[0]) is None:
             continue
         key = (var_no(r[0]), str(r[1] or "").strip().upper(), r[2])
@@ -267,10 +313,22 @@ def read_register(path: Path) -> list[dict]:
         seen.add(key)
         status = str(r[6] or "")
         quote = re.search(r"VQ accepted £([\d,.]+)", status)
-        out.append({"no": key[0], "rev": key[1], "doc": r[2], "date": parse_date(r[3]), "description": r[4],
-                    "section": int(r[5]) if r[5] else 0, "status": status, "basis": str(r[7] or ""),
-                    "item": norm_ref(r[8]) if r[8] else "", "claimed": money(r[9]) or 0.0,
-                    "comment": str(r[10] or ""), "quote": money(quote.group(1)) if quote else None})
+        out.append(
+            {
+                "no": key[0],
+                "rev": key[1],
+                "doc": r[2],
+                "date": parse_date(r[3]),
+                "description": r[4],
+                "section": int(r[5]) if r[5] else 0,
+                "status": status,
+                "basis": str(r[7] or ""),
+                "item": norm_ref(r[8]) if r[8] else "",
+                "claimed": money(r[9]) or 0.0,
+                "comment": str(r[10] or ""),
+                "quote": money(quote.group(1)) if quote else None,
+            }
+        )
     return out
 
 
@@ -320,11 +378,16 @@ def read_materials(path: Path) -> list[dict]:
 
 def read_application(path: Path) -> dict:
     text = pdf_text(path)
-    out = {"applied": money(re.search(r"SUM APPLIED FOR \(excluding VAT\)\s+([\d,.]+)", text).group(1)),
-           "fluctuations": money(re.search(r"mill surcharge\s+([\d,.]+)", text).group(1)), "offsite": {}}
+    out = {
+        "applied": money(re.search(r"SUM APPLIED FOR \(excluding VAT\)\s+([\d,.]+)", text).group(1)),
+        "fluctuations": money(re.search(r"mill surcharge\s+([\d,.]+)", text).group(1)),
+        "offsite": {},
+    }
     sched = text.split("Schedule 3")[1]
     for m in re.finditer(r"^((?:LI|OS)-\d+)\s+(.+?)\s+(\d+)\s+([\d,]+\.\d{2})\s*$", sched, re.M):
-        out["offsite"][m.group(1)] = {"description": m.group(2), "qty": int(m.group(3)), "value": money(m.group(4))}
+        item = out["offsite"].setdefault(m.group(1), {"description": m.group(2), "qty": 0, "value": 0.0})
+        item["qty"] += int(m.group(3))  # an item given block by block is one Listed Item
+        item["value"] = round(item["value"] + money(m.group(4)), 2)
     return out
 
 
@@ -333,8 +396,17 @@ def read_history(path: Path) -> list[dict]:
     out: list[dict] = []
     for r in list(ws.iter_rows(values_only=True))[1:]:
         if r[0] is not None:
-            out.append({"no": int(r[0]), "ivd": parse_date(r[1]), "pn_date": parse_date(r[3]), "pn": money(r[4]),
-                        "pln_date": parse_date(r[5]), "pln": money(r[6]), "paid": money(r[8]) or 0.0})
+            out.append(
+                {
+                    "no": int(r[0]),
+                    "ivd": parse_date(r[1]),
+                    "pn_date": parse_date(r[3]),
+                    "pn": money(r[4]),
+                    "pln_date": parse_date(r[5]),
+                    "pln": money(r[6]),
+                    "paid": money(r[8]) or 0.0,
+                }
+            )
         elif r[8] is not None:
             out[-1]["paid"] += money(r[8])
     return out

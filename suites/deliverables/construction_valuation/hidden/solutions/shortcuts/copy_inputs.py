@@ -1,5 +1,6 @@
 """Delivers the inputs under the output names: a site measurement export as the valuation, the Contractor's
 register as the figures and an e-mail as the note."""
+
 import shutil
 
 shutil.copy("input/measurement/variation_measures.csv", "output/valuation.csv")

@@ -1,5 +1,6 @@
 """Plausible invented figures: the reference's reading of the files, but every rate of the Contract Sum Analysis a
 few per cent either side of the priced one, as if typed from memory."""
+
 import random
 import sys
 

@@ -1,4 +1,5 @@
 """The right files and layout, with placeholder amounts to be filled in later."""
+
 import json
 
 with open("output/valuation.csv", "w", encoding="utf-8") as f:
@@ -8,7 +9,15 @@ with open("output/valuation.csv", "w", encoding="utf-8") as f:
     for k in range(1, 14):
         f.write(f"V{k:02d},variation,,,TBD\n")
 with open("output/valuation.json", "w", encoding="utf-8") as f:
-    json.dump({"valuation_number": 12, "gross_valuation": "TBD", "retention": "TBD", "amount_due": "TBD",
-               "notices": {"due_date": "TBD"}}, f)
+    json.dump(
+        {
+            "valuation_number": 12,
+            "gross_valuation": "TBD",
+            "retention": "TBD",
+            "amount_due": "TBD",
+            "notices": {"due_date": "TBD"},
+        },
+        f,
+    )
 with open("output/note_to_commercial_director.md", "w", encoding="utf-8") as f:
     f.write("# Interim Payment 12\n\nFigures: TBD\n")
