@@ -124,6 +124,25 @@ def test_quantities() -> None:
     assert quantities("on 2026-03-06 at 13:30, WI-OPS-22, the 3rd cell") == []
 
 
+def test_counts_in_words_amounts_with_magnitudes_and_dates_that_are_not_counts() -> None:
+    def found(text: str) -> list[tuple[float, str | None]]:
+        return [(q.low, q.unit) for q in quantities(text)]
+
+    assert found("five compliance samples at FE2, a dozen results") == [(5.0, None), (12.0, None)]
+    assert found("two thirds of them, three-fold, two times") == [(66.667, "%"), (3.0, "x"), (2.0, "x")]
+    assert found("a cap of £688k, EUR 11.3m, $2bn") == [(688000.0, None), (11300000.0, "eur"), (2e9, None)]
+    assert found("5m of pipe, 40 k") == [(40.0, None)]  # no currency, no magnitude ("5m" is no count either)
+    # dates are not counts, so a count after a list of dates is still one figure, not a list
+    assert found("samples on 20 Aug, 17 Sep, 15 Oct, 12 Nov and 22 Dec: 5 in all") == [(5.0, None)]
+    assert found("on March 3rd and 5th of May there were 7") == [(7.0, None)]
+
+
+def test_a_count_after_a_date_list_is_cited() -> None:
+    evidence = Evidence(figures=[Figure(describe="samples at FE2", min=5, max=5, near=[["fe ?2"], ["samples?"]])])
+    message = "FE2 has samples on 20 Aug, 17 Sep, 15 Oct, 12 Nov and 22 Dec, five in all."
+    assert verdict(message, evidence).met == ("figure1",)
+
+
 def test_sentences_keep_abbreviations_and_decimals() -> None:
     assert split_sentences("Approx. 2.5 kg, e.g. cat food. Next one? Yes; done\nnew line") == [
         "Approx. 2.5 kg, e.g. cat food.",

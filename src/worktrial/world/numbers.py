@@ -1,7 +1,9 @@
 """Quantities cited in a sentence: numbers, ranges, fractions and multipliers, with their units.
 
 "about 15-20 %", "20 of the 30 stops" (a share: 66.7 %), "two thirds", "3.5 kg", "EUR 1,800", "three-fold" and
-"1,180 g", "2/3" are all read; dates, times and ids ("2026-03-06", "13:30", "RC1", "WI-OPS-22") are not quantities.
+"1,180 g", "2/3", counts in words ("five samples", "twelve") and amounts with a magnitude after a currency
+("£688k", "EUR 11.3m", "$2bn") are all read; dates, times and ids ("2026-03-06", "20 Aug", "March 3rd", "13:30",
+"RC1", "WI-OPS-22") are not quantities.
 "from 1.7 to 2.4" is two values, "1.7 to 2.4" a range. Units are canonical keys (`%`, `x`, `g`, `kg`, `s`,
 `min`, `h`, `eur`) or `None`; the words after a number stay available for other units (`rest`).
 """
@@ -14,8 +16,11 @@ from dataclasses import dataclass
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?"
 _NUMBER_RE = re.compile(rf"(?<![\w.,])(?:{_NUM})(?![/:]\d|\.\d)")
 # Dates, clock times and ids carry digits that are no quantity; they are blanked before numbers are read.
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _NOT_QUANTITY_RE = re.compile(
-    r"\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}:\d{2}\b|\b[a-z]+(?:[-_][a-z]+)*[-_]?\d[\w-]*", re.I
+    r"\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}:\d{2}\b|\b[a-z]+(?:[-_][a-z]+)*[-_]?\d[\w-]*"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?=\W|$)|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b",
+    re.I,
 )
 _UNITS: tuple[tuple[str, str], ...] = (
     ("%", r"%|percent\b|per ?cent\b|pct\b|percentage points?\b|pp\b"),
@@ -29,6 +34,9 @@ _UNITS: tuple[tuple[str, str], ...] = (
 )
 _UNIT_RES = [(key, re.compile(r"\s*(?:" + pattern + ")", re.IGNORECASE)) for key, pattern in _UNITS]
 _CURRENCY_BEFORE = re.compile(r"(?:eur|€)\s*$", re.IGNORECASE)
+_ANY_CURRENCY_BEFORE = re.compile(r"(?:eur|€|gbp|£|usd|us\$|\$|chf|nok|sek|dkk)\s*$", re.IGNORECASE)
+_MAGNITUDE = re.compile(r"\s?(k|m|mn|bn)\b", re.IGNORECASE)
+_MAGNITUDES = {"k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9}
 _RANGE_SEP = re.compile(r"\s*(-|–|—|to|and)\s*", re.IGNORECASE)
 _BEFORE_RE = re.compile(r"\b(from|between)\s+(?:about\s+|around\s+|roughly\s+|~\s*)?$", re.IGNORECASE)
 _SHARE_SEP = re.compile(r"\s+(?:out\s+)?of\s+(?:the\s+|all\s+|its\s+)?$", re.IGNORECASE)
@@ -52,6 +60,15 @@ _TIMES_RE = re.compile(
 )
 _SLASH_FRACTION_RE = re.compile(r"(?<![\w/.,])(\d{1,2})/(\d{1,2})(?![\w/,]|\.\d)")
 _WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_COUNT_WORDS = {
+    **_WORD_NUMBERS, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "dozen": 12,
+}  # fmt: skip
+# A count in words ("five samples"); not "two thirds", "three-fold" or "two times", which are read above.
+_COUNT_RE = re.compile(
+    r"\b(" + "|".join(_COUNT_WORDS) + r")\b(?![\s-]*(?:fold|times|thirds?|quarters?|fifths?|halves|half)\b)",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -91,12 +108,20 @@ def _numbers(text: str) -> list[_Number]:
     out = []
     masked = _NOT_QUANTITY_RE.sub(lambda m: " " * len(m.group()), text)
     for m in _NUMBER_RE.finditer(masked):
+        value = _value(m.group())
+        before = text[max(0, m.start() - 5) : m.start()]
+        magnitude = _MAGNITUDE.match(text, m.end()) if _ANY_CURRENCY_BEFORE.search(before) else None
+        if magnitude:  # "£688k", "EUR 11.3m": the magnitude is part of the amount, not a unit
+            value *= _MAGNITUDES[magnitude.group(1).lower()]
+            unit, end = ("eur" if _CURRENCY_BEFORE.search(before) else None), magnitude.end()
+            out.append(_Number(value, m.start(), end, unit))
+            continue
         unit, end = _unit_after(text, m.end())
         if unit is None and m.end() < len(text) and text[m.end()].isalpha():
             continue  # "3rd", "2nd": an ordinal, not a quantity
-        if unit is None and _CURRENCY_BEFORE.search(text[max(0, m.start() - 5) : m.start()]):
+        if unit is None and _CURRENCY_BEFORE.search(before):
             unit = "eur"
-        out.append(_Number(_value(m.group()), m.start(), end, unit))
+        out.append(_Number(value, m.start(), end, unit))
     return out
 
 
@@ -148,6 +173,9 @@ def _word_quantities(text: str) -> list[Quantity]:
         count = _SMALL.get((m.group(1) or "one").lower(), 1)
         share = round(100.0 * count / _DENOMINATORS[m.group(2).lower()], 3)
         out.append(Quantity(share, share, "%", m.start(), m.end()))
+    for m in _COUNT_RE.finditer(text):
+        n = float(_COUNT_WORDS[m.group(1).lower()])
+        out.append(Quantity(n, n, None, m.start(), m.end(), text[m.end() : m.end() + 60], text[: m.start()]))
     for m in _TIMES_RE.finditer(text):
         word = (m.group(1) or m.group(2)).lower()
         factor = float(_WORD_NUMBERS.get(word, 0)) or _MULTIPLIER_WORDS[word]
