@@ -1,7 +1,8 @@
 """discharge_permit_compliance: the checks score the reference fully and specific wrong deliveries low on the specific
-check; in the hard instance (eastern_area) five facts held by the client's staff change the decisions, each by its own
-slice (two hinted nowhere: the laboratory's suspended accreditation and the storm samples the agency agreed to
-disregard); only the hard instance has staff; a malformed delivery scores 0 with evidence, never an error."""
+check; in the hard instance (eastern_area) seven facts held by the client's staff change the decisions, each by its
+own slice (four hinted nowhere: the laboratory's suspended accreditation, the storm samples the agency agreed to
+disregard, the flow meter that read low all year and the storm overflow spills the telemetry missed during a capital
+scheme); only the hard instance has staff; a malformed delivery scores 0 with evidence, never an error."""
 
 from __future__ import annotations
 
@@ -96,6 +97,8 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
     assert "disregard two samples as caused by an unusual situation: W25-020901" in people
     assert "agreed FE2 in writing as the compliance sampling point from 1 October 2025" in people
     assert "A25-E-0119 at Dunnock Beck (BOD 71 mg/l) is withdrawn" in people
+    assert "the true daily volumes are the recorded ones multiplied by 1.361" in people
+    assert "on 15 September at 31.0 l/s and on 29 September at 33.5 l/s" in people
     text = _inputs_text(HARD).casefold()
     for word in (
         "suspended our",
@@ -105,11 +108,52 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
         "humus tank",
         "was withdrawn",
         "transit temperature",
+        "1.361",
+        "600 mm",
+        "transmitter",
+        "site diary",
+        "disconnected",
+        "inlet channel",
+        "pryce",
     ):
         assert word not in text, word
     # the hints that are there: requests awaiting the agency, the other sampling point, a provisional audit result
     assert "awaiting rea decision" in text and ",fe2," in text and "provisional" in text
     assert "bin/ask" not in (FAMILY / "instruction.md").read_text()
+
+
+def test_a_fact_hinted_nowhere_is_not_volunteered_to_a_question_about_something_else(tmp_path: Path) -> None:
+    from worktrial.tasks import load_family
+    from worktrial.world.ledger import Ledger
+    from worktrial.world.people import World
+
+    instance = load_family(FAMILY).instance("eastern_area")
+    world = World(instance.people(), instance.config.world, Ledger(tmp_path / "ledger.jsonl"))
+
+    def facts(person: str, question: str) -> set[str]:
+        world.ask(person, question)
+        return set(world.ledger.entries[-1].get("facts", []))
+
+    # questions about something else (the first blind playtest's, among them)
+    assert "storm_agreement" not in facts(
+        "imran",
+        "The REA audit schedule marks Dunnock Beck A25-E-0119 (12 May 2025) BOD 71 mg/l as provisional pending AQC "
+        "review. Has the REA since confirmed or withdrawn that result?",
+    )
+    assert "storm_agreement" not in facts("imran", "Has the REA agreed FE2 at Fellgate in writing, and from when?")
+    assert "accreditation_lapse" not in facts(
+        "kwame", "Did Meridian hold MCS accreditation for the ammonium method when it analysed the March samples?"
+    )
+    assert "meter_reading_low" not in facts("jo", "Why are some overflow spills in the log twice?")
+    assert "unlogged_spills" not in facts("owen", "Which works had capital schemes in 2025?")
+    # open questions that name nothing of the person's area
+    assert "meter_reading_low" not in facts("jo", "Is there anything I should know before I finalise the assessment?")
+    assert "unlogged_spills" not in facts("owen", "Has anything changed since these files were produced?")
+    # open questions naming the person's area
+    assert "storm_agreement" in facts("imran", "Has the REA agreed anything else about 2025 that isn't in the files?")
+    assert "accreditation_lapse" in facts("kwame", "Has anything affected the validity of the laboratory's results?")
+    assert "meter_reading_low" in facts("jo", "Can the final effluent meters' volumes be relied on as recorded?")
+    assert "unlogged_spills" in facts("owen", "Did any of the 2025 capital schemes affect the works' compliance?")
 
 
 def test_the_decisions_hang_on_the_rules_of_the_field() -> None:
@@ -128,7 +172,11 @@ def test_the_decisions_hang_on_the_rules_of_the_field() -> None:
     ing = _row(hard, "ING", "NH3", "lut")
     assert (ing["samples"], ing["failures"], ing["failures_allowed"]) == ("27", "4", "3")
     s = _summary(HARD)
-    assert s["works_compliant"] == 5 and s["failing_works"] == ["BRK", "COT", "ELM", "ING", "KES"]
+    assert s["works_compliant"] == 4 and s["failing_works"] == ["AMB", "COT", "ELM", "GRY", "ING", "KES"]
+    # the meter that read low fails Amblewick's DWF; the spills the telemetry missed fail Greyholme's FFT
+    amb, gry = _row(hard, "AMB", "FLOW", "dwf"), _row(hard, "GRY", "FLOW", "fft")
+    assert amb["compliant"] == "no" and float(amb["statistic"]) > float(amb["limit"])
+    assert (gry["samples"], gry["failures"], gry["compliant"]) == ("5", "2", "no")
     assert _summary(BASE)["failing_works"] == ["BAV", "COB", "FAR", "HAL", "THB"]
 
 
@@ -173,10 +221,10 @@ def test_each_check_takes_its_figures_on_their_own() -> None:
     for fn in fns:
         assert getattr(checks, fn)(ref, ref, {})[0] == 1.0, fn
     got = _summary(HARD)
-    got["works"]["AMB"]["SS"] = got["works"]["AMB"]["overall"] = "failing"
-    got["determinands"]["SS"] = {"compliant": 8, "failing": 2, "failing_works": ["AMB", "KES"]}
-    got["works_compliant"], got["works_failing"] = 4, 6
-    got["failing_works"] = sorted([*got["failing_works"], "AMB"])
+    got["works"]["HOL"]["SS"] = got["works"]["HOL"]["overall"] = "failing"
+    got["determinands"]["SS"] = {"compliant": 8, "failing": 2, "failing_works": ["HOL", "KES"]}
+    got["works_compliant"], got["works_failing"] = 3, 7
+    got["failing_works"] = sorted([*got["failing_works"], "HOL"])
     out = _Tree({"compliance_summary.json": json.dumps(got).encode()})
     assert checks.headline(out, ref, {})[0] == pytest.approx(1 - 9 / 24)
     assert checks.decisions(out, ref, {})[0] == pytest.approx(1 - 2 / 58)
@@ -294,9 +342,19 @@ def _staff_facts() -> dict:
     return build.staff_facts(build.model.simulate(build.INSTANCES["eastern_area"]))
 
 
-FACTS = {"lapse": "lapse", "storm": "storm", "decisions": "decisions", "fe2": "fe2_from", "withdrawn": "withdrawn"}
+FACTS = {
+    "lapse": "lapse",
+    "storm": "storm",
+    "decisions": "decisions",
+    "fe2": "fe2_from",
+    "withdrawn": "withdrawn",
+    "meter": "meter",
+    "unlogged": "unlogged",
+}
 HINTED = ("decisions", "fe2", "withdrawn")  # hinted by the files: the log, the LIMS sampling point, the schedule
-NOWHERE = ("lapse", "storm")  # hinted nowhere: only open questions to the laboratory and to regulation get them
+# hinted nowhere: only an open question naming the person's area (laboratory, regulation, flow meters, capital
+# schemes) gets them
+NOWHERE = ("lapse", "storm", "meter", "unlogged")
 
 needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
@@ -310,11 +368,17 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
         out = _deliver(tmp_path, "eastern_area", {k: v for k, v in known.items() if k != key}, f"no-{fact}")
         lost[fact] = 1.0 - _grade(tmp_path, "eastern_area", out)[0]
     assert all(0.14 <= v <= 0.32 for v in lost.values()), lost
-    assert all(lost[f] >= 0.25 for f in NOWHERE), lost
+    assert lost["lapse"] >= 0.25 and lost["storm"] >= 0.25, lost
+    # the meter that read low and the spills the telemetry missed: each costs a slice of its own
+    assert lost["meter"] >= 0.14 and lost["unlogged"] >= 0.14, lost
+    # every file trap handled and every hinted fact found, none of the four hinted nowhere: about a half
     hinted = {k: v for k, v in known.items() if k in {FACTS[f] for f in HINTED}}
-    assert _grade(tmp_path, "eastern_area", _deliver(tmp_path, "eastern_area", hinted, "hinted"))[0] <= 0.6
+    assert 0.4 <= _grade(tmp_path, "eastern_area", _deliver(tmp_path, "eastern_area", hinted, "hinted"))[0] <= 0.55
     opened = {k: v for k, v in known.items() if k in {FACTS[f] for f in NOWHERE}}
     assert _grade(tmp_path, "eastern_area", _deliver(tmp_path, "eastern_area", opened, "open"))[0] <= 0.65
+    # what the general questions of shortcuts/asks_everybody reach (before what they cost)
+    general = {k: v for k, v in known.items() if k in ("lapse", "storm")}
+    assert _grade(tmp_path, "eastern_area", _deliver(tmp_path, "eastern_area", general, "general"))[0] <= 0.58
     assert _grade(tmp_path, "eastern_area", _deliver(tmp_path, "eastern_area", None, "nobody"))[0] <= 0.5
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base"))[0] == 1.0
 

@@ -159,6 +159,51 @@ def issues(story: Story, conditions: list[dict]) -> list[dict]:
                 "weight": 1.5,
             }
         )
+    for w in ws.values():
+        if w.flow["meter"]:
+            out.append(
+                {
+                    "id": "flow_meter",
+                    "what": "a final effluent flow meter that read low all year: its volumes corrected, the DWF failed",
+                    "all_of": [[w.name.lower()], ["meter", "calibrat", "verification"]],
+                    "any_of": [
+                        f"{w.flow['meter']:g}",
+                        "read low",
+                        "reading low",
+                        "under-read",
+                        "under-record",
+                        "underread",
+                        "corrected",
+                        "correction",
+                        "pipe",
+                        "bore",
+                    ],
+                    "weight": 2,
+                }
+            )
+        if w.flow["unlogged"]:
+            out.append(
+                {
+                    "id": "unlogged_spills",
+                    "what": "storm overflow spills the telemetry missed during a capital scheme: FFT breaches",
+                    "all_of": [
+                        [w.name.lower()],
+                        ["spill", "overflow"],
+                    ],
+                    "any_of": [
+                        "unlogged",
+                        "not logged",
+                        "not in the log",
+                        "missed",
+                        "disconnected",
+                        "site diary",
+                        "contractor",
+                        *(f"{d.day} {d.strftime('%B').lower()}" for d, _ in w.flow["unlogged"]),
+                        *(d.isoformat() for d, _ in w.flow["unlogged"]),
+                    ],
+                    "weight": 2,
+                }
+            )
     out.append(
         {
             "id": "ammonium",

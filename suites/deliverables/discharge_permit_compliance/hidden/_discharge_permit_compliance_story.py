@@ -4,9 +4,10 @@
 Each works has a list of `tweaks`, the events the generator (`_discharge_permit_compliance_model.py`) places on the
 works' compliance samples: failing results, resamples, audit samples (split or standalone), cancellations,
 re-analyses, invalidation requests and their outcomes, a storm the agency agreed to disregard, results the
-subcontract laboratory reported as ammonium, iron in micrograms, a moved sampling point. Everything not tweaked is a
-normal result well inside the limits. Values are the truth in mg/l (ammoniacal nitrogen as N, phosphorus as P);
-the files report them as each laboratory does.
+subcontract laboratory reported as ammonium, iron in micrograms, a moved sampling point; its `flow` says how its
+meters and overflow behaved, with (hard instance) a meter that read low all year and spills the telemetry missed.
+Everything not tweaked is a normal result well inside the limits. Values are the truth in mg/l (ammoniacal
+nitrogen as N, phosphorus as P); the files report them as each laboratory does.
 """
 
 from __future__ import annotations
@@ -153,7 +154,29 @@ def inv_samples(month: int, **values: float) -> tuple:
     return ("investigation", month, values)
 
 
-def flow(q80: float, events: list, units: str = "l/s", volume: str = "m3", wet: float = 0.28, e1: list = ()) -> dict:
-    """q80: measured DWF as a share of the permitted DWF; events: pass-forward flows at the start of each storm
-    overflow spill (in `units`); e1: spills from the inlet emergency overflow (not a storm overflow)."""
-    return {"q80": q80, "events": events, "units": units, "volume": volume, "wet": wet, "e1": list(e1)}
+def flow(
+    q80: float,
+    events: list,
+    units: str = "l/s",
+    volume: str = "m3",
+    wet: float = 0.28,
+    e1: list = (),
+    meter: float | None = None,
+    unlogged: list[tuple[date, float]] = (),
+) -> dict:
+    """q80: measured DWF, as the meter recorded it, as a share of the permitted DWF; events: pass-forward flows at
+    the start of each storm overflow spill (in `units`); e1: spills from the inlet emergency overflow (not a storm
+    overflow); meter: the factor the meter's recorded volumes must be multiplied by, the meter having read low all
+    year (the Flow Monitoring Engineer knows); unlogged: storm overflow spills (day, pass-forward flow in l/s) the
+    telemetry did not log while a capital scheme had the overflow's monitor disconnected (the Capital Delivery
+    Manager knows)."""
+    return {
+        "q80": q80,
+        "events": events,
+        "units": units,
+        "volume": volume,
+        "wet": wet,
+        "e1": list(e1),
+        "meter": meter,
+        "unlogged": list(unlogged),
+    }

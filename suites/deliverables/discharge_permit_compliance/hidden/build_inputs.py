@@ -55,6 +55,8 @@ FACTS = {
     "decisions": ("decisions",),
     "fe2": ("fe2_from",),
     "withdrawn": ("withdrawn",),
+    "meter": ("meter",),
+    "unlogged": ("unlogged",),
 }
 
 
@@ -76,7 +78,22 @@ def staff_facts(story: model.Story) -> dict:
         },
         "fe2_from": fe2[2].isoformat(),
         "withdrawn": sorted(s.sid for s in story.samples for r in s.results.values() if r.provisional),
+        "meter": next({"works": w.code, "factor": w.flow["meter"]} for w in inst["works"] if w.flow["meter"]),
+        "unlogged": next(
+            {"works": w.code, "spills": [[d.isoformat(), v] for d, v in w.flow["unlogged"]]}
+            for w in inst["works"]
+            if w.flow["unlogged"]
+        ),
     }
+
+
+def _spills(unlogged: dict) -> list[str]:
+    """How the Capital Delivery Manager names each spill the telemetry missed: "on 15 September at 31.0 l/s"."""
+    out = []
+    for d, v in unlogged["spills"]:
+        day = date.fromisoformat(d)
+        out.append(f"on {day.day} {day.strftime('%B')} at {v:.1f} l/s")
+    return out
 
 
 def _lim(lim: Limits) -> dict:
@@ -119,6 +136,8 @@ def truth_assessment(story: model.Story) -> tuple[list, dict, list]:
             (x.outlet, x.flow * 1000 / 3600 if x.units == "m3/h" else x.flow) for x in story.spills if x.works == w.code
         ]
         flows[w.code] = {"volumes": [(d, v, q.lower()) for d, v, q in story.volumes[w.code]], "spills": sp}
+    known = staff_facts(story)
+    flows = ax.corrected(flows, known.get("meter"), known.get("unlogged"))
     planned = {k: len(v) for k, v in story.plan.items()}
     conditions, summary = ax.assess(rows, permits, flows, planned)
     return conditions, summary, truth
@@ -236,6 +255,8 @@ def build(name: str, inst: dict) -> None:
             "from 1 to 30 September 2025",
             "from 1 October 2025",
             f"{model.fe2_count(story)} compliance samples",
+            f"multiplied by {known['meter']['factor']:g}",
+            *_spills(known["unlogged"]),
         ]:
             if needle not in people:
                 bad.append(f"people.toml does not say {needle!r}")

@@ -9,7 +9,8 @@ whatever the look-up table allows); an annual average is the mean of every valid
 below the limit of detection at the limit of detection; a result equal to a limit complies; a condition varied
 during the year is assessed separately over each period; the measured DWF is the daily volume exceeded on 80 % of
 the days with a complete record; a storm overflow spill while less than the flow to full treatment was passed
-forward breaches the FFT condition.
+forward breaches the FFT condition. `corrected` applies what the staff know of the flow records first: a meter that
+read low (its volumes times the factor) and spills the telemetry missed (assessed with the logged ones).
 """
 
 from __future__ import annotations
@@ -254,6 +255,22 @@ def summary(conditions: list[dict], works: list[str], year: int = YEAR) -> dict:
         "works_failing": len(bad),
         "failing_works": bad,
     }
+
+
+def corrected(flows: dict, meter: dict | None = None, unlogged: dict | None = None) -> dict:
+    """The flow records as the staff's facts correct them. meter: {"works", "factor"}, a final effluent meter that
+    read low all year: its recorded volumes times the factor; unlogged: {"works", "spills": [(day, l/s)]}, storm
+    overflow spills the telemetry did not log (its monitor disconnected during a capital scheme): assessed with the
+    logged ones."""
+    out = {w: dict(f) for w, f in flows.items()}
+    if meter and meter.get("works") in out:
+        f = out[meter["works"]]
+        k = float(meter["factor"])
+        f["volumes"] = [(d, None if v is None else v * k, q) for d, v, q in f["volumes"]]
+    if unlogged and unlogged.get("works") in out:
+        f = out[unlogged["works"]]
+        f["spills"] = list(f["spills"]) + [("S1", float(v)) for _, v in unlogged["spills"]]
+    return out
 
 
 def assess(rows: list[dict], permits: dict, flows: dict, planned: dict, opts: Options | None = None) -> tuple:

@@ -170,6 +170,26 @@ def _matters(
             f"- Sampling point: at {', '.join(ws)} {len({x.sid for x in fe2})} compliance samples were taken "
             f"at FE2, not the permitted sampling point FE1, and are left out (WQ-OG-417 2.7){tail}."
         )
+    meter = known.get("meter")
+    if meter:
+        dwf = next(c for c in conditions if c["works_id"] == meter["works"] and c["condition"] == "dwf")
+        out.append(
+            f"- Flow meter: {names[meter['works']]}'s final effluent flow meter read low all year (found at its "
+            f"verification), so its recorded 2025 volumes are corrected, multiplied by {meter['factor']:g}: the "
+            f"measured DWF is {dwf['statistic']:,.0f} m3/d against the permitted {dwf['limit']:,.0f} m3/d"
+            + (", a failure of the DWF condition." if dwf["compliant"] == "no" else ".")
+        )
+    unlogged = known.get("unlogged")
+    if unlogged:
+        fft = next(c for c in conditions if c["works_id"] == unlogged["works"] and c["condition"] == "fft")
+        days = ", ".join(f"{d} ({v:g} l/s)" for d, v in unlogged["spills"])
+        out.append(
+            f"- Unlogged spills: during the capital scheme at {names[unlogged['works']]} the storm overflow's "
+            f"monitor was disconnected and the telemetry missed {len(unlogged['spills'])} spills, on {days}, "
+            "recorded in the contractor's site diary and reported to the REA; they are assessed with the logged "
+            f"spills: {fft['failures']} of {fft['samples']} spills started below the flow to full treatment of "
+            f"{fft['limit']:g} l/s."
+        )
     for w, vs in sorted(permits.items()):
         if len(vs) > 1:
             out.append(

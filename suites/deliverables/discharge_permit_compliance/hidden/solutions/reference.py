@@ -14,9 +14,12 @@ and the note are written.
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
 invalidation requests still awaiting the agency to the Sampling Coordinator, the sampling point the LIMS calls FE2
-(with the number of samples taken there) to the Area Operations Manager, and open questions to the Laboratory
-Services Manager (has anything affected the validity of the 2025 results?) and to the Environmental Regulation
-Manager (has the agency agreed anything about 2025 that is not in the files?).
+(with the number of samples taken there) to the Area Operations Manager, and open questions, each naming the
+person's own area, to the Laboratory Services Manager (has anything affected the validity of the 2025 results?),
+the Environmental Regulation Manager (has the agency agreed anything about 2025 that is not in the files?), the Flow
+Monitoring Engineer (can the meters' volumes be relied on as recorded?) and the Capital Delivery Manager (did any
+scheme affect the permit conditions?). A meter that read low has its volumes corrected by the factor given; storm
+overflow spills the telemetry missed during a scheme are assessed with the logged ones.
 """
 
 from __future__ import annotations
@@ -108,6 +111,29 @@ def ask_staff(results: list, log: dict, names: dict) -> dict:
             m = re.search(r"from (\d{1,2} \w+ \d{4})", r.text)
             if m:
                 known["fe2_from"] = rd.parse_date(m.group(1)).isoformat()
+    if "flows" not in SKIP:
+        r = kit.ask(
+            "jo",
+            "Before I assess the dry weather flows: can the 2025 volumes from the final effluent flow meters be "
+            "relied on as recorded, or has any meter been found reading wrongly since the workbook was sent?",
+        )
+        m = re.search(r"multiplied by (\d+(?:\.\d+)?)", r.text) if r.answered else None
+        works = [code for code, n in names.items() if n in r.text] if m else []
+        if m and works:
+            known["meter"] = {"works": works[0], "factor": float(m.group(1))}
+    if "capital" not in SKIP:
+        r = kit.ask(
+            "owen",
+            "Did any of the 2025 capital schemes at the works affect their permit conditions or their compliance, "
+            "for example anything on site during construction that the files would not show?",
+        )
+        spills = re.findall(r"on (\d{1,2} \w+) at (\d+(?:\.\d+)?) l/s", r.text) if r.answered else []
+        works = [code for code, n in names.items() if n in r.text] if spills else []
+        if spills and works:
+            known["unlogged"] = {
+                "works": works[0],
+                "spills": [[rd.parse_date(f"{d} {ax.YEAR}").isoformat(), float(v)] for d, v in spills],
+            }
     return known
 
 
@@ -161,7 +187,7 @@ def main() -> None:
     storm = set(known.get("storm", [])) | rd.storm_letter()
     judged = judge(results, log, known, lapse, storm)
     permits, older = rd.permits(match)
-    flows = rd.flows(match)
+    flows = ax.corrected(rd.flows(match), known.get("meter"), known.get("unlogged"))
     valid = [
         {
             "works_id": x.works,

@@ -1,8 +1,9 @@
 """Asks everybody everything: the same general questions to each of the client's staff, whatever their role, then
-the reference's assessment with whatever the answers gave. Open questions reach the facts hinted nowhere (the
-laboratory's suspended accreditation, the storm samples the agency agreed to disregard); questions that name no
-request and no sampling point reach neither the invalidation decisions nor the agency's agreement of FE2, and the
-questions cost what they cost."""
+the reference's assessment with whatever the answers gave. A fact hinted nowhere is given only to an open question
+that names the person's own area: the general questions that happen to name the laboratory or what the agency agreed
+reach the suspended accreditation and the storm samples, none names the flow meters or the capital schemes (so the
+meter that read low and the spills the telemetry missed stay unknown), and questions that name no request, no
+sampling point and no audit result reach none of the hinted facts; the questions cost what they cost."""
 
 import calendar
 import re
@@ -12,6 +13,7 @@ from datetime import date
 
 sys.path.insert(0, "/solution")
 
+import dpc_read as rd
 import worktrial_kit as kit
 
 QUESTIONS = [
@@ -49,6 +51,18 @@ def main() -> int:
     storm = re.search(r"agreed[^.]*to disregard[^:]*:([^.]*)\.", text)
     if storm:
         known["storm"] = sorted(set(re.findall(r"W25-\d{6}", storm.group(1))))
+    code = {n: c for c, n in rd.calendar()[0].items()}
+    meter = re.search(r"(\w[\w ]*?)'s final effluent meter[^.]*reading low.*?multiplied by (\d+(?:\.\d+)?)", text)
+    if meter and meter.group(1).split()[-1] in " ".join(code):
+        name = next(n for n in code if n.endswith(meter.group(1).split()[-1]))
+        known["meter"] = {"works": code[name], "factor": float(meter.group(2))}
+    spills = re.findall(r"on (\d{1,2}) (\w+) at (\d+(?:\.\d+)?) l/s", text)
+    where = re.search(r"rebuilt (\w[\w ]*?)'s inlet", text)
+    if spills and where and where.group(1) in code:
+        known["unlogged"] = {
+            "works": code[where.group(1)],
+            "spills": [[date(2025, MONTHS.index(m) + 1, int(d)).isoformat(), float(v)] for d, m, v in spills],
+        }
     runpy.run_path("/solution/reference.py", init_globals={"KNOWN": known}, run_name="__main__")
     return 0
 
