@@ -51,14 +51,18 @@ LEGAL_TERMS = [
     "retract",
 ]
 JANUARY_WORDS = ["police", "arrest", "charged", "court", "crime", "victim", "jury"]
+APP_SECTIONS = ["NEWS", "POLITICS", "SPORT", "BUSINESS", "LIFESTYLE", "OPINION"]  # Northshire Now: no court copy
 FIXES = {  # what each variant's reference learns, as merged into its shipped rules by fixes.careful()
     "base": {"regulator": ["NSCHUB"], "legal_sections": {"COURTS": 3, "CRIME-COURTS": 3}},
     "wrong_ask": {"regulator": ["NSCWEB"], "legal_sections": {"COURTS": 3, "INQUESTS": 3}, "dedupe_ext_ref": True},
     "conflicting_goals": {
         "drop": JANUARY_WORDS,
-        "legal_sections": {"COURTS": 3},
+        "legal_sections": {"COURTS": 3, "YOUTH": 0.75},
+        "desks": {"YOUTH": "NEWS"},
         "social_review": False,
         "desk_moves": {"SPORT": {"desk": "DIGITAL", "from": "2026-03-02"}},
+        "hold_legal_on_syndicated": True,
+        "hold_sections": APP_SECTIONS,
     },
     "hidden_owner": {"staff": ["CMSFLAG"], "legal_sections": {"COURTS": 3}, "hold_legal_on_syndicated": True},
 }
@@ -83,6 +87,7 @@ def _rules(variant: str, fix: dict, on: str | None = None) -> dict:
     rules = _shipped_rules(on or variant)
     fix = copy.deepcopy(fix)
     drop = set(fix.pop("drop", []))
+    rules["desk_by_section"] = {**rules["desk_by_section"], **fix.pop("desks", {})}
     rules["legal_terms"] = [t for t in dict.fromkeys(rules["legal_terms"] + LEGAL_TERMS) if t not in drop]
     rules["accuracy_terms"] = list(dict.fromkeys([*rules["accuracy_terms"], "correct"]))
     for channel in ("regulator", "staff"):
@@ -167,9 +172,22 @@ MISSING = [  # (variant, what is left out, the fix without it)
         {**FIXES["conflicting_goals"], "social_review": True},
     ),
     ("conflicting_goals", "the sport desk's move", {**FIXES["conflicting_goals"], "desk_moves": {}}),
+    ("conflicting_goals", "the youth court", {**FIXES["conflicting_goals"], "legal_sections": {"COURTS": 3}}),
+    (
+        "conflicting_goals",
+        "the youth court's one-hour window",
+        {**FIXES["conflicting_goals"], "legal_sections": {"COURTS": 3, "YOUTH": 12}},
+    ),
+    (
+        "conflicting_goals",
+        "Northshire's app (the HOLD)",
+        {**FIXES["conflicting_goals"], "hold_legal_on_syndicated": False},
+    ),
     ("hidden_owner", "the HOLD notice", {**FIXES["hidden_owner"], "hold_legal_on_syndicated": False}),
     ("hidden_owner", "the CMS flag button", {**FIXES["hidden_owner"], "staff": []}),
 ]
+
+SMALL_SLICES = {("conflicting_goals", "the sport desk's move"): 0.97}  # the March changes took its weight
 
 
 @pytest.mark.parametrize(("variant", "missing", "fix"), MISSING, ids=[f"{v}: {m}" for v, m, _ in MISSING])
@@ -177,7 +195,33 @@ def test_each_constraint_missed_costs_its_slice(
     months: dict[str, Path], anchors: dict, tmp_path: Path, variant: str, missing: str, fix: dict
 ) -> None:
     uplift = _uplift(anchors, variant, _cost(months[variant], _rules(variant, fix), variant, tmp_path))
-    assert uplift < 0.95, (missing, uplift)
+    assert uplift < SMALL_SLICES.get((variant, missing), 0.95), (missing, uplift)
+
+
+FOUND_FIRST = {  # conflicting_goals: what the first blind playtest found - everything but the two March changes
+    k: v
+    for k, v in FIXES["conflicting_goals"].items()
+    if k not in ("desks", "hold_legal_on_syndicated", "hold_sections")
+} | {"legal_sections": {"COURTS": 3}}
+
+
+def test_the_march_changes_carry_a_large_share_of_the_uplift(
+    months: dict[str, Path], anchors: dict, tmp_path: Path
+) -> None:
+    db, v = months["conflicting_goals"], "conflicting_goals"
+    fix = FIXES[v]
+    youth = {**fix, "legal_sections": {"COURTS": 3}}
+    app = {**fix, "hold_legal_on_syndicated": False}
+    every_hold = {**fix, "hold_sections": []}
+    lost = {
+        name: 1 - _uplift(anchors, v, _cost(db, _rules(v, f), v, tmp_path))
+        for name, f in [("youth", youth), ("app", app), ("every_hold", every_hold)]
+    }
+    assert 0.15 <= lost["youth"] <= 0.35, lost  # the youth court (the chief court reporter, hinted nowhere)
+    assert 0.12 <= lost["app"] <= 0.3, lost  # Northshire's app (the syndication manager, behind the count)
+    assert 0 < lost["every_hold"] < lost["app"], lost  # holding court copy too only costs fees
+    found = _uplift(anchors, v, _cost(db, _rules(v, FOUND_FIRST), v, tmp_path))
+    assert 0.45 <= found <= 0.62, found
 
 
 def test_the_standards_deadline_matters_everywhere(months: dict[str, Path], anchors: dict, tmp_path: Path) -> None:
@@ -320,6 +364,35 @@ def test_facts_hinted_nowhere_come_from_an_open_question(tmp_path: Path) -> None
         .facts
     )
     assert "desk_move" in _world("conflicting_goals", tmp_path / "c").ask("helen", q).facts
+
+
+def test_the_march_changes_need_the_right_question_to_the_right_person(tmp_path: Path) -> None:
+    world = _world("conflicting_goals", tmp_path)
+    for q in ("Has anything changed since these files were produced?", "Is there anything else I should know?"):
+        assert "youth_court" not in world.ask("nia", q).facts
+        assert "partner_app_hold" not in world.ask("marcus", q).facts
+    court = world.ask("nia", "Is anything changing in the courts next month?")
+    assert "youth_court" in court.facts and "YOUTH" in court.text
+    asked = world.ask("marcus", "Is anything changing in syndication next month?")
+    assert "partner_app_hold" not in asked.facts and "how many" in asked.text.lower()
+    wrong = world.ask(
+        "marcus", "There were 123 legal complaints in the history, 17 of them claims on syndicated stories."
+    )
+    assert "partner_app_hold" not in wrong.facts
+    shown = world.ask("marcus", "68 legal complaints came in on syndicated stories in the eight weeks of history.")
+    assert "partner_app_hold" in shown.facts and "HOLD" in shown.text
+    assert all(p.id != "nia" for p in load_family(FAMILY).instance("base", "L3").people().people)
+
+
+def test_the_pilot_reports_what_the_desks_saw(tmp_path: Path) -> None:
+    for variant, reports in (("conflicting_goals", True), ("base", False)):
+        data = tmp_path / variant
+        grader.generate(data, _params(variant), 20260308, "pilot")
+        out = _run(data / "intake.db", _shipped_rules(variant), tmp_path / f"{variant}_out", shipped_job)
+        ctx = SimpleNamespace(data_dir=data, out_dir=out, params=_params(variant), facts=frozenset())
+        text = grader.pilot_feedback(ctx)["feedback"]
+        assert ("legal desk:" in text and "nobody picked up: SPORT" in text) == reports, text
+        assert "YOUTH" not in text and "Northshire Now" not in text  # the March changes start after the pilot week
 
 
 def test_the_obvious_outside_contacts_are_off_limits(tmp_path: Path) -> None:

@@ -3,8 +3,9 @@
 Production (`production_spec`) is unlike history: twice the weekly volume, a mayoral election and a story
 about a candidate's firm that floods the politics desk, referrals that the regulator's new Complaints Hub
 forwards under a new channel code (some variants), a new section code for court copy from the new CMS (base),
-staff flags from the CMS's new flag button (hidden_owner), complaints written in Polish and Welsh, wording
-history has not seen and typos.
+staff flags from the CMS's new flag button (hidden_owner), the reports of a new youth court sitting under a
+section code of their own from its first day (conflicting_goals; after the pilot week), complaints written in
+Polish and Welsh, wording history has not seen and typos.
 """
 
 from __future__ import annotations
@@ -50,8 +51,17 @@ def _pairs(text: object) -> list[tuple[str, str]]:
     return out
 
 
+def _youth(params: dict) -> tuple[str, str, float]:
+    """("YOUTH", "2026-03-10", weight) from youth_court = "YOUTH@2026-03-10"; empty when the variant has none."""
+    code, _, first = str(params.get("youth_court", "") or "").partition("@")
+    if not code.strip():
+        return ("", "", 0.0)
+    return (code.strip().upper(), first.strip(), float(params.get("youth_weight", 0.06)))
+
+
 def _new_codes(params: dict) -> dict:
     return {
+        "youth": _youth(params),
         "new_sections": {old: (new, 0.6) for old, new in _pairs(params.get("section_renames", ""))},
         "regulator_new": (str(params.get("regulator_new_channel", "") or ""), 0.75)
         if params.get("regulator_new_channel")

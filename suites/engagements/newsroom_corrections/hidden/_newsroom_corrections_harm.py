@@ -8,9 +8,11 @@ are sent beyond that waits for the next morning. An item at the wrong desk is pa
 unknown or no-longer-read desk queue, or given no triage row, is never seen. Costs:
 
 - a legal-risk item (defamation, or a complaint about a court report: contempt, reporting restrictions,
-  anonymity) the legal desk never sees: the claim or the court's sanction; seen after its window (4 h for
-  court reports, 24 h otherwise): part of it, more the later; on a syndicated story that partner titles
-  republish within hours, their copies too unless a HOLD went to the partner feed in time;
+  anonymity; or about a youth court report, where a child identified is an offence) the legal desk never
+  sees: the claim or the court's sanction; seen after its window (4 h for court reports, 1 h for youth court
+  reports, 24 h otherwise): part of it, more the later; on a syndicated story that partners republish within
+  hours (from the variant's day, of the variant's sections), their copies too unless a HOLD went to the
+  partner feed in time;
 - a regulator referral not acknowledged within the Code's deadline (the deadline of the day it arrived);
 - a factual error not corrected within the 48 h window (late), or never;
 - editor time on items that need no action, by desk (the legal desk's time is dearest), and interruptions
@@ -25,9 +27,8 @@ from _newsroom_corrections_world import DESKS, SECRET, SECTION_DESK, Truth, orig
 
 from worktrial.kit.grader import keyed_uniform
 
-MISS = {"defamation": 3000.0, "court": 3500.0}
+MISS = {"defamation": 3000.0, "court": 3500.0, "youth": 6000.0}
 LATE_SHARE = (0.35, 0.45)  # late: MISS x (first + second x min(1, hours late / 48))
-REPUBLISH_GBP = 4000.0
 ACK_GBP = 1000.0
 UNCORRECTED_GBP = {"reader": 400.0, "staff": 700.0, "cmsflag": 700.0}
 CORRECTED_LATE_GBP = 200.0
@@ -161,7 +162,7 @@ def evaluate(
                 cost["legal_missed"] += MISS[kind]
                 out = ("LEGAL_CLAIM", "", MISS[kind])
             else:
-                window = truth.court_window_h if kind == "court" else truth.legal_window_h
+                window = {"court": truth.court_window_h, "youth": truth.youth_window_h}.get(kind, truth.legal_window_h)
                 over = (seen - recv).total_seconds() / 3600 - window
                 out = ("LEGAL_HANDLED", _t(seen), 0.0)
                 if over > 0:
@@ -170,12 +171,14 @@ def evaluate(
                     cost["legal_late"] += harm
                     out = ("LEGAL_LATE", _t(seen), harm)
             sid = str(e["story"].get("story_id", ""))
-            if truth.republish_h > 0 and int(e["story"].get("syndicated", 0) or 0):
+            republishing = truth.republish_h > 0 and e["day"] >= truth.republish_from
+            republishing = republishing and (not truth.republish_sections or e["section"] in truth.republish_sections)
+            if republishing and int(e["story"].get("syndicated", 0) or 0):
                 hold = holds.get(sid)
                 if hold is None or hold > recv + timedelta(hours=truth.republish_h):
                     counts["republished"] += 1
-                    cost["republished"] += REPUBLISH_GBP
-                    out = ("REPUBLISHED_" + out[0], out[1], out[2] + REPUBLISH_GBP)
+                    cost["republished"] += truth.republish_gbp
+                    out = ("REPUBLISHED_" + out[0], out[1], out[2] + truth.republish_gbp)
             per_item[iid] = out
         elif cat == "STANDARDS":
             counts["regulator"] += 1

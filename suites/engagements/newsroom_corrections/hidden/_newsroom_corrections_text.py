@@ -118,6 +118,20 @@ COURT_READER = [
     ("Inquest", "The inquest has not concluded and your article says how my father died as if it were fact."),
     ("", "Your report gives the method in detail. The family asked you not to, and the coroner warned about it."),
 ]
+YOUTH_READER = [
+    # about youth court reports: a child identified by the details - hardly ever a legal word, often none at all
+    ("My son", "Everyone at his school knows it's him from your story - his age, our street and his football club."),
+    ("", "You've put the name of his school in the report. He is {age}. How is that allowed?"),
+    ("Photo", "The picture with your story shows our front door. The whole estate knows it's my daughter now."),
+    (
+        "Please take this down",
+        "My nephew is {age} and your report says which year he's in and where he works weekends.",
+    ),
+    ("", "The boy in your youth court story is my son. You have printed his nickname and his mum's shop in {place}."),
+    ("Complaint", "Your report says the girl is the daughter of the {business} owner on {place} high street."),
+    ("Identified", "Her classmates have shared your article with her name underneath. She is {age}."),
+    ("", "Why does your article say which care home the lad lives in? Everyone there can tell who it is."),
+]
 NSC_REFERRAL = [
     (
         "NSC ref {ref}",
@@ -297,6 +311,8 @@ def _pool(category: str, kind: str, channel: str, section: str) -> list[tuple[st
     if category == "LEGAL":
         if kind == "court":
             return COURT_READER
+        if kind == "youth":
+            return YOUTH_READER
         return DEFAMATION_SOCIAL if social else DEFAMATION_READER
     if category == "FACTUAL":
         if kind == "cmsflag":

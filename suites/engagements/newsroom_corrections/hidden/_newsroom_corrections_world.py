@@ -2,10 +2,11 @@
 
 `build_period(...)` writes the stories and items of a stretch of days (history weeks, the pilot week, the
 unseen production month); `truth_of(item, section, truth)` decides what an item really is - a legal risk
-(defamation, or a complaint about a court report), a regulator's referral, a factual error, or nothing to act
-on - from its visible id, channel and story with a secret kept here, so the truth needs no file in /data and
-the grader recomputes it from the same rows. Duplicates (the social listening export of some variants repeats
-a mention) are the later items of an `ext_ref`.
+(defamation, a complaint about a court report, or one about a youth court report where a variant's new youth
+court sitting brings them), a regulator's referral, a factual error, or nothing to act on - from its visible
+id, channel and story with a secret kept here, so the truth needs no file in /data and the grader recomputes
+it from the same rows. Duplicates (the social listening export of some variants repeats a mention) are the
+later items of an `ext_ref`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ SECTION_DESK = {
     "COURTS": "NEWS",
     "CRIME-COURTS": "NEWS",
     "INQUESTS": "NEWS",
+    "YOUTH": "NEWS",
     "POLITICS": "POLITICS",
     "SPORT": "SPORT",
     "BUSINESS": "BUSINESS",
@@ -32,6 +34,7 @@ SECTION_DESK = {
     "OPINION": "OPINION",
 }
 DESKS = ("NEWS", "POLITICS", "SPORT", "BUSINESS", "FEATURES", "OPINION", "DIGITAL", "READERS", "LEGAL")
+YOUTH_PULL = 1.6  # a youth court report's weight among the stories complaints are about
 SECTION_WEIGHTS = {
     "NEWS": 0.23,
     "COURTS": 0.14,
@@ -47,6 +50,7 @@ SYNDICATED = {
     "COURTS": 0.6,
     "CRIME-COURTS": 0.6,
     "INQUESTS": 0.4,
+    "YOUTH": 0.0,  # the CMS never syndicates a youth court report
     "SPORT": 0.45,
     "POLITICS": 0.3,
     "BUSINESS": 0.35,
@@ -67,6 +71,12 @@ HEADLINES = {
         "Woman denies assault at {place} pub",
     ],
     "INQUESTS": ["Inquest opens into death of {place} cyclist", "Coroner hears of {place} crash"],
+    "YOUTH": [
+        "Youth court: {place} boy, 15, admits criminal damage",
+        "Girl, 16, before youth court over {place} bus stop attack",
+        "Youth court: two teenagers deny {place} shop break-in",
+        "Youth court hears of {place} e-scooter chase",
+    ],
     "POLITICS": [
         "Mayoral race: candidates clash on {place} bypass",
         "Council tax to rise 4.9 per cent",
@@ -93,6 +103,11 @@ class Truth:
     republish_h: float = 0.0  # partner titles republish a syndicated story this soon (0: only after checks)
     legal_capacity: int = 12  # items the legal desk clears a day
     dupes_from: str = ""  # the social export repeats mentions from this day
+    youth_sections: frozenset[str] = frozenset()  # a new youth court sitting's reports (conflicting_goals)
+    youth_window_h: float = 1.0  # a complaint about a youth court report must reach Legal this soon
+    republish_from: str = ""  # partners republish within republish_h only for complaints from this day on
+    republish_sections: frozenset[str] = frozenset()  # ... and only stories of these sections (empty: all)
+    republish_gbp: float = 4000.0  # what the partners' copies add to a legal item they republished
     extra: dict = field(default_factory=dict)
 
 
@@ -120,6 +135,11 @@ def truth_from(params: dict) -> Truth:
         republish_h=float(params.get("republish_h", 0)),
         legal_capacity=int(params.get("legal_capacity", 12)),
         dupes_from=str(params.get("social_dupes_from", "")),
+        youth_sections=frozenset(_list(str(params.get("youth_court", "") or "").split("@")[0])),
+        youth_window_h=float(params.get("youth_window_h", 1)),
+        republish_from=str(params.get("republish_from", "") or ""),
+        republish_sections=frozenset(_list(params.get("republish_sections", ""))),
+        republish_gbp=float(params.get("republish_gbp", 4000)),
     )
 
 
@@ -133,6 +153,8 @@ def truth_of(item_id: str, channel: str, section: str, truth: Truth) -> tuple[st
         return ("FACTUAL", "cmsflag" if ch == "CMSFLAG" else "staff") if u < 0.9 else ("NONE", "staff")
     if ch == "SOCIAL":
         return ("LEGAL", "defamation") if u < 0.06 else ("FACTUAL", "reader") if u < 0.15 else ("NONE", "reader")
+    if section in truth.youth_sections:
+        return ("LEGAL", "youth") if u < 0.85 else ("FACTUAL", "reader") if u < 0.95 else ("NONE", "reader")
     if section in truth.legal_sections:
         return ("LEGAL", "court") if u < 0.6 else ("FACTUAL", "reader") if u < 0.75 else ("NONE", "reader")
     if section == "POLITICS":
@@ -168,6 +190,7 @@ class Spec:
     foreign_share: float = 0.0
     production: bool = False
     spikes: list[tuple[str, str, float]] = field(default_factory=list)  # (first day, section, factor)
+    youth: tuple[str, str, float] = ("", "", 0.0)  # a new section (code, first day, weight): the youth court
 
 
 def _story(t: Traffic, n: int, day: date, section: str, spec: Spec) -> dict:
@@ -191,6 +214,9 @@ def _section_weights(spec: Spec, day: date) -> dict[str, float]:
     for first, section, factor in spec.spikes:
         if day.isoformat() >= first:
             w[section] = w.get(section, 0) * factor
+    code, first, weight = spec.youth
+    if code and day.isoformat() >= first:
+        w[code] = weight
     return w
 
 
@@ -206,7 +232,10 @@ def build_period(t: Traffic, spec: Spec, truth: Truth, id_prefix: str) -> tuple[
             n += 1
             s = _story(t, n, day, t.pick(weights), spec)
             stories.append(s)
-            by_day.setdefault(day, []).append((s, t.amount(1.0, 1.0, 0.1, 25.0)))
+            pull = t.amount(1.0, 1.0, 0.1, 25.0)  # how many complaints a story draws
+            if s["section"] == spec.youth[0]:
+                pull = YOUTH_PULL  # a youth court report draws its family's complaints, never a pile-on
+            by_day.setdefault(day, []).append((s, pull))
     skeletons = []
     for _ in range(spec.items):
         ch = t.pick(spec.channels)

@@ -25,6 +25,7 @@ from typing import Any
 
 from _newsroom_corrections_db import PILOT_FIRST, add_period, create, pilot_spec, production_spec, read_db
 from _newsroom_corrections_harm import evaluate, parse_time
+from _newsroom_corrections_pilot import desk_report
 from _newsroom_corrections_world import build_period, truth_from
 
 from worktrial.kit.grader import Output, Traffic, baseline_dir, changed_rows
@@ -33,6 +34,7 @@ SIGNOFF_FACT = "legal_routing_signoff"
 COLUMNS = {"item_id": (), "desk": (), "due_by": ("due_by", "due", "deadline")}
 FEED = "partner_feed.psv"
 NOTICES = ("CORRECTION_PENDING", "HOLD")
+FEED_HEADER = "story_id|item_id|notice|issued_at"
 
 
 def generate(dest: Path, params: dict, seed: int, split: str) -> None:
@@ -127,9 +129,7 @@ def kpi(ctx: Any) -> dict:
     shipped_dir = baseline_dir(ctx)
     shipped = Output(shipped_dir)
     _, header = feed_rows(shipped) if shipped_dir is not None else (None, None)
-    res = evaluate_dir(
-        Path(ctx.data_dir), out, params, header or "|".join(("story_id", "item_id", "notice", "issued_at"))
-    )
+    res = evaluate_dir(Path(ctx.data_dir), out, params, header or FEED_HEADER)
     incidents: list[str] = []
     details: dict = {k: v for k, v in res.items()}
     if shipped_dir is not None:
@@ -180,15 +180,25 @@ def pilot_feedback(ctx: Any) -> dict:
         for p in rows:
             if len(p) == 4:
                 kinds[p[2].strip()] = kinds.get(p[2].strip(), 0) + 1
-        ok = header == "story_id|item_id|notice|issued_at"
+        ok = header == FEED_HEADER
         lines.append(
             f"- Northshire's test ingest: {'accepted' if ok else 'REJECTED the file (header)'}; "
             + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
             + (f"; {bad} rows rejected" if bad else "")
             + "."
         )
-    lines.append("- the desks will report what they made of the items when the week has been worked.")
+    if _flag(params.get("pilot_report")):
+        items, stories = read_db(Path(ctx.data_dir) / "intake.db")
+        decisions, _ = table.index("item_id")
+        holds = holds_of(out, FEED_HEADER)  # what Northshire's test ingest accepted
+        lines += desk_report(items, stories, decisions, holds, truth_from(params))
+    else:
+        lines.append("- the desks will report what they made of the items when the week has been worked.")
     return {"feedback": "\n".join(lines), "facts": []}
+
+
+def _flag(value: object) -> bool:
+    return value is True or str(value).strip().lower() in ("true", "1", "yes")
 
 
 __all__ = ["generate", "kpi", "pilot_feedback"]

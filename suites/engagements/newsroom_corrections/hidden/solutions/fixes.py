@@ -14,6 +14,7 @@ import worktrial_kit as kit
 
 DELIVERY = Path("/solution/delivery")
 RULES = "system/config/rules.json"
+HISTORY = "data/intake_history.db"
 EIC_AWAY = ["mon"]  # the Editor-in-Chief is at the group board on Mondays
 
 # What every careful solution learns from the history's texts and outcomes: more ways of saying "legal"
@@ -74,7 +75,7 @@ def dry_run(first: str = "2026-02-23", last: str = "2026-03-01") -> str:
             "python3",
             "system/triage.py",
             "--db",
-            "data/intake_history.db",
+            HISTORY,
             "--from",
             first,
             "--to",

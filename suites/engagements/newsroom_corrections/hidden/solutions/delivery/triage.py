@@ -14,6 +14,7 @@ decisions. New keys:
   foreign_to_readers      {"hours": h}: items not in English go to the Readers' Editor
   desk_moves              {desk: {"desk": new, "from": "YYYY-MM-DD"}}: a desk queue that has moved
   hold_legal_on_syndicated   a HOLD notice to the partner feed for a legal item on a syndicated story
+  hold_sections           the sections whose syndicated stories get those HOLDs (default: every section)
   hold_all_syndicated     a HOLD notice for every complaint on a syndicated story
   review_everything       {"hours": h}: every item that is not a referral goes to the Readers' Editor
   autoclose_channels      channels whose items are closed unless they carry a legal term
@@ -132,7 +133,10 @@ def run(conn: sqlite3.Connection, rules: dict, first: str | None = None, last: s
         syndicated = bool(story) and bool(int(story.get("syndicated") or 0))
         notice = ""
         hold_all = category != "NOT_ACTIONABLE" and rules.get("hold_all_syndicated")
-        if syndicated and (hold_all or (category == "LEGAL" and rules.get("hold_legal_on_syndicated"))):
+        hold_legal = category == "LEGAL" and rules.get("hold_legal_on_syndicated")
+        if hold_legal and rules.get("hold_sections") and str(story.get("section", "")) not in rules["hold_sections"]:
+            hold_legal = False
+        if syndicated and (hold_all or hold_legal):
             notice = "HOLD"
         elif syndicated and category == "FACTUAL":
             notice = rules["feed"]["notice_for_factual"]
