@@ -1,5 +1,5 @@
-"""freight_audit's hard instance (final_batch): four facts held by the client's staff change the figures, each by
-its own slice, the two hinted nowhere (held by different people) about a fifth and a sixth; the register and totals
+"""freight_audit's hard instance (final_batch): five facts held by the client's staff change the figures, each by
+its own slice, the three hinted nowhere (held by three different people) a large share each; the register and totals
 checks catch a specific wrong delivery; the note check finds matters raised and misses matters left out; only the
 hard instance has staff."""
 
@@ -49,6 +49,7 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     assert "goes up 4% from 1 September" in people and "move to lane 1 from Monday 3 August 2026" in people
     assert "Kettering store (KTR) was closed for refurbishment from Monday 3 August 2026" in people
     assert "waive the fuel surcharge on every consignment collected from 1 September to 30 September 2026" in people
+    assert "lower pallet rates for consignments collected from Monday 10 August 2026: lane 1 GBP 34.20" in people
     text = _inputs_text(HARD).casefold()
     for word in (
         "kettering",
@@ -64,6 +65,11 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
         "credit controller",
         "q2",
         "dispute",
+        "side letter",
+        "renegotiat",
+        "34.20",
+        "41.85",
+        "10 august",
     ):
         assert word not in text, word
     # the hints that are there: the rate card's review clause, the planning lanes
@@ -164,6 +170,11 @@ def test_questions_to_the_staff_reach_the_topic_they_ask_about() -> None:
     assert topics("ade", "Has anything been paid or agreed outside these files?") == ["outside_invoices"]
     assert "outside_invoices" not in topics("ade", "What is TTL-24-0917?")
     assert topics("naomi", "Are there any credit notes or settlements with the carriers?") == ["outside_files"]
+    # Brackenford's renegotiated rates answer a question about changes to its rates, not one about its lanes
+    changed = "Has anything in Brackenford's agreement changed since it was signed?"
+    assert topics("ruairi", changed) == ["brk_rate_review"]
+    assert "brk_rate_review" not in topics("ruairi", "Which lane should Doncaster deliveries be in?")
+    assert "brk_rate_review" not in topics("ruairi", "Did Quillon's rates change in September?")
 
 
 def test_totals_checks_take_each_figure_on_its_own() -> None:
@@ -252,7 +263,7 @@ def test_paying_the_re_sent_invoice_costs_the_register_and_the_duplicate_cause(t
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     build = _build_inputs()
     known = build.staff_facts(build.INSTANCES["final_batch"])
-    assert set(known) == {"q_rise", "reclass", "standing_tail_lift", "fuel_waiver"}
+    assert set(known) == {"q_rise", "reclass", "standing_tail_lift", "fuel_waiver", "brk_rates"}
     assert _grade(tmp_path, "final_batch", _deliver(tmp_path, "final_batch", known, "all"))[0] == 1.0
     lost = {}
     for fact in known:
@@ -261,5 +272,6 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
     assert all(0.1 <= v <= 0.35 for v in lost.values()), lost
     assert 0.15 <= lost["standing_tail_lift"] <= 0.3, lost  # the facts hinted nowhere: about a fifth each
     assert 0.15 <= lost["fuel_waiver"] <= 0.25, lost
+    assert 0.15 <= lost["brk_rates"] <= 0.35, lost
     assert _grade(tmp_path, "final_batch", _deliver(tmp_path, "final_batch", None, "nobody"))[0] <= 0.5
     print("slices", {k: round(v, 3) for k, v in lost.items()})

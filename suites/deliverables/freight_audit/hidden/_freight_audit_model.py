@@ -170,6 +170,7 @@ class Inst:
     reclass: dict = field(default_factory=dict)  # {"areas": {"DN": 1, "HU": 1}, "from": date}
     standing_tail_lift: dict = field(default_factory=dict)  # {"store": "KTR", "from": date}
     fuel_waiver: dict = field(default_factory=dict)  # {"carrier": "tern", "from": date, "to": date}
+    brk_rates: dict = field(default_factory=dict)  # {"from": date, "rate": {lane: GBP per pallet}}: renegotiated
 
 
 def diesel_weeks(rng: random.Random) -> dict[date, float]:
@@ -230,7 +231,9 @@ def brk_tail_lift_ok(s: Shipment, inst: Inst) -> bool:
 
 def agreed_brk(s: Shipment, inst: Inst, index: dict[date, float]) -> dict[str, float]:
     lane = brk_lane(s, inst)
-    haul = max(money(s.pallets * PALLET_RATE[lane]), PALLET_MIN[lane])
+    nr = inst.brk_rates
+    rate = nr["rate"] if nr and s.collected >= nr["from"] else PALLET_RATE
+    haul = max(money(s.pallets * rate[lane]), PALLET_MIN[lane])
     acc = (TAIL_LIFT if brk_tail_lift_ok(s, inst) else 0) + (BOOKED_IN if s.booked_in else 0)
     fuel = money(haul * brk_fuel_pct(index[fuel_week(s.collected)]) / 100)
     return {"base": haul, "fuel": fuel, "accessorial": acc}

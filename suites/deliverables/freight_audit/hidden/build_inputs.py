@@ -50,7 +50,8 @@ INSTANCES = {
     "final_batch": Inst("final_batch", 20261002, n_brk=260, n_q=420, n_t=190, hard=True,
                         reclass={"areas": {"DN": 1, "HU": 1}, "from": date(2026, 8, 3)},
                         standing_tail_lift={"store": "KTR", "from": date(2026, 8, 3)},
-                        fuel_waiver={"carrier": "tern", "from": date(2026, 9, 1), "to": date(2026, 9, 30)}),
+                        fuel_waiver={"carrier": "tern", "from": date(2026, 9, 1), "to": date(2026, 9, 30)},
+                        brk_rates={"from": date(2026, 8, 10), "rate": {1: 34.20, 2: 41.85, 3: 49.50, 4: 65.25}}),
 }
 CARRIER_NAMES = {
     "brackenford": ["Brackenford", "BRACKENFORD HAULAGE", "Brackenford Haulage Ltd", "Brackenford (pallets)"],
@@ -299,6 +300,12 @@ def issues_for(inst: Inst, lines: list[Line]) -> list[dict]:
              "all_of": [["tern"], ["fuel"]],
              "any_of": ["waive", "waiver", "settlement", "settled", "q2", "second quarter", "in lieu", "instead of a "
                         "credit", "written off", "no fuel surcharge", "not payable"]},
+            {"id": "brk_rate_cut",
+             "what": "Brackenford's pallet rates cut from 10 August (the extension agreed by the Transport Manager) "
+                     "and billed at Schedule 1's old rates",
+             "all_of": [["brackenford"], ["rate", "pallet", "haulage"]],
+             "any_of": ["10 august", "extension", "renegotiat", "re-negotiat", "rate cut", "rates cut", "reduced",
+                        "reduction", "lower rate", "new rate", "10%", "10 %", "34.20", "41.85"]},
         ]
     return issues
 
@@ -317,6 +324,7 @@ def staff_facts(inst: Inst) -> dict:
                                "from": inst.standing_tail_lift["from"].isoformat()},
         "fuel_waiver": {"carrier": inst.fuel_waiver["carrier"], "from": inst.fuel_waiver["from"].isoformat(),
                         "to": inst.fuel_waiver["to"].isoformat()},
+        "brk_rates": {"from": inst.brk_rates["from"].isoformat(), "rate": inst.brk_rates["rate"]},
     }
 
 

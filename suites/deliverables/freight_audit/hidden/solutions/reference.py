@@ -252,6 +252,13 @@ def ask_staff(brk: dict, ships: dict) -> dict:
         if m:
             since = datetime.strptime(m.group(2), "%d %B %Y").date()
             known["reclass"] = {"areas": {a: int(m.group(1)) for a in odd}, "from": since.isoformat()}
+    r = kit.ask("ruairi", "Has anything in Brackenford's agreement changed since it was signed, its pallet rates in "
+                          "particular? The invoices bill Schedule 1's rates all quarter.")
+    m = re.search(r"from (?:Monday )?(\d{1,2} \w+ \d{4})", r.text) if r.answered else None
+    rates = re.findall(r"lane (\d) GBP (\d+\.\d\d)", r.text) if m else []
+    if rates:
+        since = datetime.strptime(m.group(1), "%d %B %Y").date().isoformat()
+        known["brk_rates"] = {"from": since, "rate": {int(k): float(v) for k, v in rates}}
     r = kit.ask("ade", "Before I finalise the claims: have any credit notes, disputes or settlements been agreed with "
                        "Brackenford, Quillon or Tern that are not in these invoices?")
     m = re.search(r"(Tern|Quillon|Brackenford)[^.]*?waive[^.]*?fuel surcharge[^.]*?collected from (\d{1,2} \w+) to "
@@ -291,7 +298,9 @@ def rate_brackenford(ln, s, brk, index, known) -> tuple[dict, str]:
     rc = known.get("reclass")
     if rc and a in rc["areas"] and s["collected"] >= date.fromisoformat(rc["from"]):
         lane = rc["areas"][a]
-    haul = max(money(s["pallets"] * brk["rate"][lane]), brk["min"][lane])
+    nr = known.get("brk_rates")
+    rate = {int(k): v for k, v in nr["rate"].items()} if nr and s["collected"] >= date.fromisoformat(nr["from"]) else {}
+    haul = max(money(s["pallets"] * rate.get(lane, brk["rate"][lane])), brk["min"][lane])
     st = known.get("standing_tail_lift")
     tail = s["tail_lift"] or bool(st and s["store"] == st["store"] and s["collected"] >= date.fromisoformat(st["from"]))
     acc = (brk["tail"] if tail else 0) + (brk["booked"] if s["booked_in"] else 0)
@@ -474,6 +483,12 @@ def write_note(totals, rows, unmatched, known, rise, brk) -> None:
                  f"Accounts Payable, not in the folder), {who} waived its fuel surcharge on consignments collected "
                  f"from {date.fromisoformat(fw['from']):%-d %B} to {date.fromisoformat(fw['to']):%-d %B}, but billed "
                  f"it anyway; the agreed fuel on those {k} lines is nil and the surcharge is claimed.")
+    nr = known.get("brk_rates")
+    if nr:
+        L.append(f"- **Brackenford's renegotiated pallet rates**: from {date.fromisoformat(nr['from']):%-d %B} the "
+                 "Transport Manager agreed lower per-pallet rates with Brackenford (lanes 1-4: GBP "
+                 f"{', '.join(f'{v:.2f}' for v in nr['rate'].values())}) for a 12-month extension; Schedule 1 was not "
+                 "reissued and Brackenford still bills the old rates, so the difference is claimed.")
     L += ["", "Every claim is within the 90-day window of clause 4.1 for Brackenford if it is sent before the end of "
           "October.", ""]
     (OUTPUT / "note_to_finance_manager.md").write_text("\n".join(L), encoding="utf-8")
