@@ -239,11 +239,64 @@ def test_missing_any_staff_fact_costs_score_and_the_hinted_ones_alone_stay_near_
     assert gw["impact_failed_requests"] == 0 and gw["impact_window"] == 0.5 and gw["impact_duration"] == 0, gw
     assert parts_of["change_process"]["report_change_process"] == 0, parts_of["change_process"]
     assert parts_of["charged_no_order"]["report_customer_impact"] == 0, parts_of["charged_no_order"]
-    assert lost["other_gateway"] >= 0.2 and lost["charged_no_order"] >= 0.1, lost
+    assert lost["other_gateway"] >= 0.25 and lost["charged_no_order"] >= 0.15, lost
     # a worker who handles every trap in the files and asks about every anomaly but asks nobody an open question
     hinted = _grade(tmp_path, _deliver(tmp_path, "hinted", {k: v for k, v in known.items() if k in HINTED}))[0]
-    assert 0.5 <= hinted <= 0.6, hinted
+    assert 0.45 <= hinted <= 0.55, hinted
     # and one who asks everybody openly but shows no anomaly: the gated facts weigh as much as those hinted nowhere
     nowhere = _grade(tmp_path, _deliver(tmp_path, "open", {k: v for k, v in known.items() if k in NOWHERE}))[0]
     assert nowhere <= 0.52, nowhere
     assert _grade(tmp_path, _deliver(tmp_path, "nobody", {}))[0] <= 0.4
+
+
+OTHER_MATTERS = {  # questions about something else, to the person who holds a fact hinted nowhere
+    "ruud": [
+        "Whose is the traffic from 10.20.14.21-24 in the gateway logs? Is it user traffic?",
+        "Is the 10.20.14.x traffic something I should exclude from the impact?",
+        "The requests from 10.20.14.21-24 - are they from another site or a load generator?",
+        "Do you know anything about the requests from 10.20.14.x? Are they included in the checkout traffic?",
+        "gw-b's errors start three minutes before gw-a's. Is its clock off? Anything else I should know?",
+        "How is traffic split between gw-a and gw-b?",
+        "Is there any traffic missing from the logs around the restart?",
+        "What else is there in the logs that isn't user traffic?",
+    ],
+    "ines": [
+        "There's a refund webhook 409 at 18:44. Is that related to the outage?",
+        "Are the Paynordic slow-response warnings anything to worry about?",
+    ],
+    "femke": [
+        "Was the revert the thing that ended it, or something else?",
+        "Is anything missing from the chat export?",
+        "Should health checks be excluded, or anything else left out of the error rate?",
+    ],
+}
+NOWHERE_TOPICS = {"belgian_gateway", "settlement", "freeze_exception"}
+
+
+def test_no_one_volunteers_a_fact_hinted_nowhere_to_a_question_about_something_else() -> None:
+    from worktrial.tasks import load_family
+    from worktrial.world.evidence import EvidenceState, RuleJudge
+    from worktrial.world.gates import Said, judge_topic
+    from worktrial.world.routing import Router
+
+    people = load_family(FAMILY).instance("export_workers").people()
+    router, judge = Router(people), RuleJudge()
+    before: list[str] = []
+    for person_id, questions in OTHER_MATTERS.items():
+        person = people.person(person_id)
+        assert person is not None
+        for question in questions:
+            before.append(question)  # earlier messages count for a gate too: none of them may open it
+            shown = {f.id: EvidenceState().after(judge.judge(f.evidence, question)) for f in people.facts}
+            said = Said([q for q in before if q in questions], frozenset(), shown)
+            for topic in person.topics:
+                if topic.id in NOWHERE_TOPICS:
+                    assert not judge_topic(people, person, topic, said).ok, (person_id, question)
+            for topic_id, _ in router.route(person_id, question):
+                topic = next(t for t in person.topics if t.id == topic_id)
+                assert topic_id not in NOWHERE_TOPICS or not judge_topic(people, person, topic, said).ok
+    ruud = people.person("ruud")
+    assert ruud is not None and "Amsterdam" not in ruud.fallback
+    for topic in ruud.topics:
+        if topic.id != "belgian_gateway":
+            assert not any(w in topic.answer.casefold() for w in ("gw-c", "belgi", "antwerp", "amsterdam")), topic.id
