@@ -1,7 +1,7 @@
 """claims_reserving: the checks score the reference fully and specific wrong deliveries low on the specific check; in
-the hard instance (q4_review) five facts held by the client's staff change the figures, each by its own slice (three
-hinted nowhere: the Committee's motor loss ratio, Claims' 2026 motor reserving basis, Finance's premium correction);
-only the hard instance has staff."""
+the hard instance (q4_review) six facts held by the client's staff change the figures, each by its own slice (four
+hinted nowhere: the Committee's motor loss ratio, Claims' 2026 motor reserving basis, Finance's premium correction,
+the large motor claim notified after the extract); only the hard instance has staff."""
 
 from __future__ import annotations
 
@@ -69,6 +69,7 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     assert "one-off change in our reserving practice" in people
     assert "it lifts the motor incurred movements of calendar 2026 only" in people
     assert "The corrected 2026 household gross earned premium is £2,811,000" in people
+    assert "I opened it as MV-2023-00626 and set its reserve at £1,375,000" in people
     text = _inputs_text(HARD).casefold()
     for word in (
         "64%",
@@ -82,6 +83,10 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
         "credit note",
         "reserving guide",
         "re-set",
+        "mv-2023-00626",
+        "1,375,000",
+        "letter of claim",
+        "llandrindod",
     ):
         assert word not in text, word
     # the hints that are there: the mediation on the claim and in the large-loss list, the June 2025 movements
@@ -222,7 +227,7 @@ def _staff_facts() -> dict:
 
 
 HINTED = ("strengthening", "post_settlement")  # hinted by the files: the June 2025 movements, the mediation listed
-NOWHERE = ("elr_revision", "rebasing", "premium_correction")  # hinted nowhere
+NOWHERE = ("elr_revision", "rebasing", "premium_correction", "late_large_loss")  # hinted nowhere
 
 
 needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
@@ -237,10 +242,16 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
     for fact in known:
         without = {k: v for k, v in known.items() if k != fact}
         lost[fact] = 1.0 - _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", without, f"no-{fact}"))[0]
-    assert all(0.14 <= v <= 0.28 for v in lost.values()), lost
+    print(lost)
+    assert all(0.12 <= v <= 0.32 for v in lost.values()), lost
     # a worker who finds the hinted facts and the loss ratio (the one an open question to its obvious owner gets)
     found = {k: v for k, v in known.items() if k in (*HINTED, "elr_revision")}
-    assert _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", found, "found"))[0] <= 0.65
+    assert _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", found, "found"))[0] <= 0.6
+    # the last blind playtest's finds (the hinted facts and Claims' 2026 basis): the late-notified claim costs it too
+    seen = {k: v for k, v in known.items() if k in (*HINTED, "rebasing")}
+    assert _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", seen, "seen"))[0] <= 0.6
+    with_late = {**seen, "late_large_loss": known["late_large_loss"]}
+    assert _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", with_late, "seen-late"))[0] > 0.6
     assert _grade(tmp_path, "q4_review", _deliver(tmp_path, "q4_review", None, "nobody"))[0] <= 0.5
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base"))[0] == 1.0
 

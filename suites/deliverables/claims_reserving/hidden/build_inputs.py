@@ -36,24 +36,44 @@ M = model
 
 INSTANCES: dict[str, dict] = {
     "base": {
-        "seed": 11, "claims": {"motor": 380, "household": 300}, "reopen_rate": 0.025,
+        "seed": 11,
+        "claims": {"motor": 380, "household": 300},
+        "reopen_rate": 0.025,
         "large": {"motor": [1, 0, 1, 1, 0, 1, 1, 0, 1, 1], "household": [0, 1, 0, 0, 0, 0, 1, 0, 0, 0]},
         "strengthening": {"classes": ["household"], "day": date(2025, 6, 12), "share": 0.30},
-        "cap": 250_000, "old_cap": 200_000, "elr": {"motor": 0.72, "household": 0.66},
-        "tails": {"motor": 1.010, "household": 1.000}, "bf_years": 3, "periods": 5, "years": M.YEARS,
-        "policy_version": "2026.1", "policy_date": "19 March 2026", "hard": False,
+        "cap": 250_000,
+        "old_cap": 200_000,
+        "elr": {"motor": 0.72, "household": 0.66},
+        "tails": {"motor": 1.010, "household": 1.000},
+        "bf_years": 3,
+        "periods": 5,
+        "years": M.YEARS,
+        "policy_version": "2026.1",
+        "policy_date": "19 March 2026",
+        "hard": False,
     },
     "q4_review": {
-        "seed": 29, "claims": {"motor": 520, "household": 410}, "reopen_rate": 0.03,
+        "seed": 29,
+        "claims": {"motor": 520, "household": 410},
+        "reopen_rate": 0.03,
         "large": {"motor": [1, 1, 2, 1, 1, 1, 2, 1, 1, 1], "household": [0, 1, 0, 0, 1, 0, 0, 1, 0, 0]},
         "strengthening": {"classes": ["household"], "day": date(2025, 6, 12), "share": 0.35},
-        "cap": 250_000, "old_cap": 200_000, "elr": {"motor": 0.72, "household": 0.66},
-        "tails": {"motor": 1.010, "household": 1.000}, "bf_years": 3, "periods": 5, "years": M.YEARS,
-        "policy_version": "2026.1", "policy_date": "19 March 2026", "hard": True,
+        "cap": 250_000,
+        "old_cap": 200_000,
+        "elr": {"motor": 0.72, "household": 0.66},
+        "tails": {"motor": 1.010, "household": 1.000},
+        "bf_years": 3,
+        "periods": 5,
+        "years": M.YEARS,
+        "policy_version": "2026.1",
+        "policy_date": "19 March 2026",
+        "hard": True,
         "post_settlement": {"ay": 2019, "on": "2027-01-08", "uplift": 0.55},
         "elr_revision": {"motor": 0.64, "years": [2024, 2025, 2026], "approved": "10 December 2026"},
         "premium_correction": {"cls": "household", "ay": 2026, "share": 0.12},
         "rebasing": {"classes": ["motor"], "year": 2026, "share": 0.18, "from": "1 March 2026"},
+        # a motor injury claim of 2023 first notified on 6 January 2027, after the extract: in no input, Owain has it
+        "late_large_loss": {"cls": "motor", "ay": 2023, "claim": "MV-2023-00626", "incurred": 1_375_000.0},
     },
 }
 CLASS_LABELS = {"motor": ["MOTOR", "PRIVATE MOTOR", "Motor"], "household": ["HOUSEHOLD", "HOME", "Household"]}
@@ -107,15 +127,32 @@ def write_legacy(path: Path, claims: list[model.Claim], inst: dict, rng: random.
             note = t.note if inst["hard"] is False or t.note != "CASE RESERVE REVIEW" else ""
             if t.reopen and not note:
                 note = "REOPENED"
-            rows.append((t.day, [c.claim_id, label, legacy_date(c.accident, rng), legacy_date(t.day, rng),
-                                 LEGACY_CODE[t.kind], legacy_amount(amount, rng), note, t.ref]))
+            rows.append(
+                (
+                    t.day,
+                    [
+                        c.claim_id,
+                        label,
+                        legacy_date(c.accident, rng),
+                        legacy_date(t.day, rng),
+                        LEGACY_CODE[t.kind],
+                        legacy_amount(amount, rng),
+                        note,
+                        t.ref,
+                    ],
+                )
+            )
     rows.sort(key=lambda r: (r[0], r[1][7]))
     body = [r for _, r in rows]
     repeat = [r for d, r in rows if date(2021, 10, 1) <= d <= date(2021, 12, 31)]
     body += [["CLAIM_NO", "CLASS", "LOSS_DATE", "TRANS_DATE", "TRANS_CODE", "AMOUNT", "NARRATIVE", "TRANS_REF"]]
     body += repeat
-    write_csv(path, ["CLAIM_NO", "CLASS", "LOSS_DATE", "TRANS_DATE", "TRANS_CODE", "AMOUNT", "NARRATIVE", "TRANS_REF"],
-              body, encoding="cp1252")
+    write_csv(
+        path,
+        ["CLAIM_NO", "CLASS", "LOSS_DATE", "TRANS_DATE", "TRANS_CODE", "AMOUNT", "NARRATIVE", "TRANS_REF"],
+        body,
+        encoding="cp1252",
+    )
 
 
 def write_new_system(path: Path, claims: list[model.Claim], inst: dict, story: dict, rng: random.Random) -> None:
@@ -123,8 +160,19 @@ def write_new_system(path: Path, claims: list[model.Claim], inst: dict, story: d
     few after the valuation date), the migrated history of the claims open at migration (posted on 1 July 2025, the
     transaction's own date in another column), reopened claims under a new number with the reopening date as date of
     loss, recoveries as negative amounts, and one batch loaded twice."""
-    header = ["txn_id", "claim_ref", "linked_claim", "line_of_business", "date_of_loss", "posting_date",
-              "original_txn_date", "txn_type", "amount_gbp", "source", "note"]
+    header = [
+        "txn_id",
+        "claim_ref",
+        "linked_claim",
+        "line_of_business",
+        "date_of_loss",
+        "posting_date",
+        "original_txn_date",
+        "txn_type",
+        "amount_gbp",
+        "source",
+        "note",
+    ]
     rows = []
     rec_refs = story["recovery_refs"]
     post = story.get("post")
@@ -139,17 +187,45 @@ def write_new_system(path: Path, claims: list[model.Claim], inst: dict, story: d
             if t.day < model.MIGRATION:
                 if not open_at_migration or t.kind == "REC":
                     continue
-                rows.append([t.ref, c.claim_id, "", lob, c.accident.isoformat(), model.MIGRATION.isoformat(),
-                             t.day.strftime("%d/%m/%Y"), NEW_TYPE[t.kind], f"{amount:.2f}", "MIGRATION", note])
+                rows.append(
+                    [
+                        t.ref,
+                        c.claim_id,
+                        "",
+                        lob,
+                        c.accident.isoformat(),
+                        model.MIGRATION.isoformat(),
+                        t.day.strftime("%d/%m/%Y"),
+                        NEW_TYPE[t.kind],
+                        f"{amount:.2f}",
+                        "MIGRATION",
+                        note,
+                    ]
+                )
                 continue
             ref, linked, loss = c.claim_id, "", c.accident.isoformat()
             if t.reopen and c.reopened_on and c.reopened_on >= model.MIGRATION:
                 ref, linked, loss = c.claim_id + "-R1", c.claim_id, c.reopened_on.isoformat()
-            rows.append([t.ref, ref, linked, lob, loss, t.day.isoformat(), "", NEW_TYPE[t.kind], f"{amount:.2f}",
-                         "CLAIMS", note])
+            rows.append(
+                [
+                    t.ref,
+                    ref,
+                    linked,
+                    lob,
+                    loss,
+                    t.day.isoformat(),
+                    "",
+                    NEW_TYPE[t.kind],
+                    f"{amount:.2f}",
+                    "CLAIMS",
+                    note,
+                ]
+            )
     if post:
-        last = max((r for r in rows if r[1] == post["claim"] and r[5] <= model.VALUATION.isoformat()),
-                   key=lambda r: (r[5], r[0]))
+        last = max(
+            (r for r in rows if r[1] == post["claim"] and r[5] <= model.VALUATION.isoformat()),
+            key=lambda r: (r[5], r[0]),
+        )
         last[10] = f"MEDIATION LISTED {post['settled_on'][8:10]}/{post['settled_on'][5:7]}/{post['settled_on'][:4]}"
     rows.sort(key=lambda r: (r[5], r[0]))
     batch = "2026-03-13"
@@ -166,8 +242,17 @@ def write_recoveries(path: Path, claims: list[model.Claim], story: dict, rng: ra
     ws = wb.active
     ws.title = "Recoveries"
     ws.append(["Recoveries register - salvage and subrogation", None, None, None, None, None, None])
-    ws.append(["Recovery ref", "Claim number", "Type", "Status", "Date received", "Amount received (GBP)",
-               "Claims system txn"])
+    ws.append(
+        [
+            "Recovery ref",
+            "Claim number",
+            "Type",
+            "Status",
+            "Date received",
+            "Amount received (GBP)",
+            "Claims system txn",
+        ]
+    )
     entries = []
     for c in claims:
         for t in c.txns:
@@ -181,12 +266,30 @@ def write_recoveries(path: Path, claims: list[model.Claim], story: dict, rng: ra
     for day, cid, t in entries:
         received: object = day if rng.random() < 0.8 else day.strftime("%d %b %Y")
         claim_no = cid if rng.random() < 0.85 else cid.lower().replace("-", " ")
-        ws.append([refs[t.ref], claim_no, t.recovery_type, "Received", received, t.amount,
-                   t.ref if day >= model.MIGRATION else None])
-    pursued = [c for c in claims if c.cls == "motor" and not c.large][: 9]
+        ws.append(
+            [
+                refs[t.ref],
+                claim_no,
+                t.recovery_type,
+                "Received",
+                received,
+                t.amount,
+                t.ref if day >= model.MIGRATION else None,
+            ]
+        )
+    pursued = [c for c in claims if c.cls == "motor" and not c.large][:9]
     for k, c in enumerate(pursued):
-        ws.append([f"RP{k + 1:04d}", c.claim_id, "Subrogation", "Pursuing - not received", None,
-                   round(rng.uniform(800, 9000), 2), None])
+        ws.append(
+            [
+                f"RP{k + 1:04d}",
+                c.claim_id,
+                "Subrogation",
+                "Pursuing - not received",
+                None,
+                round(rng.uniform(800, 9000), 2),
+                None,
+            ]
+        )
     for row in ws.iter_rows(min_row=3, min_col=5, max_col=5):
         for cell in row:
             if isinstance(cell.value, date):
@@ -209,8 +312,16 @@ def write_premium(path: Path, ep: dict, rng: random.Random) -> None:
     ws = wb.active
     ws.title = "EP final"
     ws.append(["Earned premium by accident year - FINAL (Finance, 7 January 2027)"])
-    ws.append(["Class", "Accident year", "Gross written premium", "Gross earned premium", "Reinsurance earned",
-               "Net earned premium"])
+    ws.append(
+        [
+            "Class",
+            "Accident year",
+            "Gross written premium",
+            "Gross earned premium",
+            "Reinsurance earned",
+            "Net earned premium",
+        ]
+    )
     for (cls, ay), gep in sorted(ep.items()):
         gwp = round(gep * rng.uniform(1.0, 1.06), -3)
         ri = round(gep * 0.18, -3)
@@ -226,8 +337,10 @@ def write_premium(path: Path, ep: dict, rng: random.Random) -> None:
 
 def last_year(truth: dict, rng: random.Random) -> dict:
     """Last year's results as reported: about this year's incurred, with an IBNR that shrinks with age."""
-    share = {"motor": [0.2, 0.07, 0.03, 0.012, 0.006, 0.003, 0.002, 0.001, 0.001],
-             "household": [0.12, 0.02, 0.006, 0.002, 0.001, 0.0, 0.0, 0.0, 0.0]}
+    share = {
+        "motor": [0.2, 0.07, 0.03, 0.012, 0.006, 0.003, 0.002, 0.001, 0.001],
+        "household": [0.12, 0.02, 0.006, 0.002, 0.001, 0.0, 0.0, 0.0, 0.0],
+    }
     last: dict = {}
     for (cls, ay), v in truth["valuation"].items():
         if ay > 2025:
@@ -250,11 +363,14 @@ def staff_facts(inst: dict, story: dict) -> dict:
         "rebasing": {"classes": inst["rebasing"]["classes"], "year": inst["rebasing"]["year"]},
         "post_settlement": {"claim": post["claim"], "amount": post["amount"]},
         "elr_revision": {"motor": rev["motor"], "years": rev["years"]},
+        "late_large_loss": dict(inst["late_large_loss"]),
     }
 
 
-RUN = ("import json, runpy, sys; runpy.run_path(sys.argv[1], init_globals={'KNOWN': json.loads(sys.argv[2])}, "
-       "run_name='__main__')")
+RUN = (
+    "import json, runpy, sys; runpy.run_path(sys.argv[1], init_globals={'KNOWN': json.loads(sys.argv[2])}, "
+    "run_name='__main__')"
+)
 
 
 def build(name: str, inst: dict) -> None:
@@ -270,7 +386,9 @@ def build(name: str, inst: dict) -> None:
         story["post"]["amount"] = round(inc * (1 + inst["post_settlement"]["uplift"]), -3)
         story["large_open"] = sorted(
             (c.claim_id, model.paid_to(c, model.VALUATION), model.outstanding(c, model.VALUATION))
-            for c in claims if c.large and model.outstanding(c, model.VALUATION) > 0)
+            for c in claims
+            if c.large and model.outstanding(c, model.VALUATION) > 0
+        )
     rng = random.Random(inst["seed"] + 1)
     write_recoveries(inp / "claims" / "recoveries_register.xlsx", claims, story, rng)
     write_legacy(inp / "claims" / "legacy_claims_history_to_2025-06-30.csv", claims, inst, rng)
@@ -279,10 +397,14 @@ def build(name: str, inst: dict) -> None:
     write_premium(inp / "earned_premium_by_accident_year.xlsx", ep, rng)
     if inst.get("premium_correction"):  # Finance's correction after the final sheet: in no input, only Nadia has it
         corr = inst["premium_correction"]
-        story["premium_correction"] = {"cls": corr["cls"], "ay": corr["ay"],
-                                       "amount": round(ep[(corr["cls"], corr["ay"])] * (1 - corr["share"]), -3)}
-    docs.write_pdf(inp / "reserving_policy_2026.pdf", f"{docs.COMPANY}: Claims Reserving Policy",
-                   docs.policy_blocks(inst))
+        story["premium_correction"] = {
+            "cls": corr["cls"],
+            "ay": corr["ay"],
+            "amount": round(ep[(corr["cls"], corr["ay"])] * (1 - corr["share"]), -3),
+        }
+    docs.write_pdf(
+        inp / "reserving_policy_2026.pdf", f"{docs.COMPANY}: Claims Reserving Policy", docs.policy_blocks(inst)
+    )
     truth = model.true_triangles(claims, inst["cap"])
     last = last_year(truth, random.Random(inst["seed"] + 2))
     docs.write_report(inp / "reserving_report_2025.docx", inst, last)
@@ -323,6 +445,11 @@ def build(name: str, inst: dict) -> None:
         corr = story["premium_correction"]
         if f"£{corr['amount']:,.0f}" not in people:
             bad.append(f"people.toml does not give the corrected earned premium £{corr['amount']:,.0f}")
+        late = inst["late_large_loss"]
+        if late["claim"] not in people or f"£{late['incurred']:,.0f}" not in people:
+            bad.append(f"people.toml does not give {late['claim']} reserved at £{late['incurred']:,.0f}")
+        if any(c.claim_id == late["claim"] for c in claims):
+            bad.append(f"{late['claim']} is in the data, but it was notified after the extract")
     assert not bad, f"{name}: generator and reference disagree:\n" + "\n".join(sorted(bad)[:40])
     n_tx = sum(len(c.txns) for c in claims)
     print(f"{name}: {len(claims)} claims, {n_tx} transactions, total IBNR {res['total_ibnr']:,.0f}")

@@ -10,8 +10,9 @@ def _m(x: float) -> str:
 def text(book, result: dict, known: dict, policy: dict) -> str:
     cls_rows = []
     for cls, b in result["classes"].items():
-        cls_rows.append(f"| {cls.capitalize()} | {_m(b['total_ultimate'])} | {_m(b['total_ibnr'])} | "
-                        f"{_m(b['total_reserve'])} |")
+        cls_rows.append(
+            f"| {cls.capitalize()} | {_m(b['total_ultimate'])} | {_m(b['total_ibnr'])} | {_m(b['total_reserve'])} |"
+        )
     dup = next((c for c, notes in book.notes.items() for _, n in notes if n.startswith("DUPLICATE OF")), None)
     cap = f"{policy['cap']:,.0f}"
     lines = [
@@ -61,6 +62,15 @@ def text(book, result: dict, known: dict, policy: dict) -> str:
             "settlement is reflected in the large-loss excess of its accident year (policy 3.2).",
             "",
         ]
+    if known.get("late_large_loss"):
+        late = known["late_large_loss"]
+        lines += [
+            f"Late-notified large loss: {late['claim']}, a {late['cls']} injury claim of accident year {late['ay']}, "
+            f"was notified on 6 January 2027, after the extract, and reserved at GBP {late['incurred']:,.0f}. It is in "
+            f"no triangle; its excess of GBP {late['incurred'] - policy['cap']:,.0f} over the threshold is added to "
+            f"the {late['ay']} ultimate (policy 3.2 and 5.4) and sits in that year's IBNR.",
+            "",
+        ]
     if known.get("elr_revision"):
         r = known["elr_revision"]
         lines += [
@@ -94,6 +104,8 @@ def text(book, result: dict, known: dict, policy: dict) -> str:
         "- Earned premium: the final sheet of 7 January 2027 is used, not October's draft projection.",
     ]
     if dup:
-        lines.append(f"- Duplicate payment: {dup} was paid twice in error in 2026 and the duplicate reversed; both "
-                     "are kept, so they net to nil.")
+        lines.append(
+            f"- Duplicate payment: {dup} was paid twice in error in 2026 and the duplicate reversed; both "
+            "are kept, so they net to nil."
+        )
     return "\n".join(lines) + "\n"

@@ -5,8 +5,9 @@ Bornhuetter-Ferguson as the reserving policy prescribes; write the triangles, th
 
 Where the client's staff can be asked (bin/ask), what the files cannot settle is put to the person who knows: the
 household reserve movements of June 2025 to the Claims Manager, the large claim listed for mediation to the Major
-Loss Manager, whether anything has changed since the policy was approved to the Pricing Actuary, and whether the
-final earned premium has been corrected since it was sent to Finance's business partner.
+Loss Manager, whether any large loss has been notified since the extract was taken to him too, whether anything has
+changed since the policy was approved to the Pricing Actuary, and whether the final earned premium has been corrected
+since it was sent to Finance's business partner.
 """
 
 from __future__ import annotations
@@ -88,8 +89,13 @@ def read_legacy(book: Book, path: Path) -> None:
             book.loss.setdefault(claim, parse_date(r["LOSS_DATE"]))
             book.cls.setdefault(claim, class_of(r["CLASS"]))
             code = r["TRANS_CODE"].strip().upper()
-            book.add(r["TRANS_REF"].strip(), claim, day, amount if code in ("PAY", "PAYREV") else 0.0,
-                     amount if code == "RESV" else 0.0)
+            book.add(
+                r["TRANS_REF"].strip(),
+                claim,
+                day,
+                amount if code in ("PAY", "PAYREV") else 0.0,
+                amount if code == "RESV" else 0.0,
+            )
             if r["NARRATIVE"].strip():
                 book.notes[claim].append((day, r["NARRATIVE"].strip()))
 
@@ -105,8 +111,13 @@ def read_new(book: Book, path: Path) -> None:
             book.cls.setdefault(claim, class_of(r["line_of_business"]))
             amount = parse_amount(r["amount_gbp"])
             kind = r["txn_type"].strip().upper()
-            book.add(r["txn_id"].strip(), claim, day, 0.0 if kind == "RESERVE_MOVEMENT" else amount,
-                     amount if kind == "RESERVE_MOVEMENT" else 0.0)
+            book.add(
+                r["txn_id"].strip(),
+                claim,
+                day,
+                0.0 if kind == "RESERVE_MOVEMENT" else amount,
+                amount if kind == "RESERVE_MOVEMENT" else 0.0,
+            )
             if r["note"].strip():
                 book.notes[claim].append((day, r["note"].strip()))
 
@@ -115,7 +126,7 @@ def read_recoveries(book: Book, path: Path) -> None:
     ws = openpyxl.load_workbook(path, data_only=True).active
     rows = list(ws.iter_rows(values_only=True))
     head = next(i for i, r in enumerate(rows) if r and r[0] == "Recovery ref")
-    for r in rows[head + 1:]:
+    for r in rows[head + 1 :]:
         ref, claim, _, status, received, amount, system_ref = r[:7]
         if not ref or str(status or "").strip().lower() != "received":
             continue  # recoveries still pursued are not anticipated
@@ -130,7 +141,7 @@ def read_premium(path: Path) -> dict[tuple[str, int], float]:
     head = next(i for i, r in enumerate(rows) if r and r[0] == "Class")
     cols = list(rows[head])
     gep = cols.index("Gross earned premium")
-    return {(str(r[0]).lower(), int(r[1])): float(r[gep]) for r in rows[head + 1:] if r and r[0]}
+    return {(str(r[0]).lower(), int(r[1])): float(r[gep]) for r in rows[head + 1 :] if r and r[0]}
 
 
 def read_policy(path: Path) -> dict:
@@ -160,13 +171,19 @@ def ask_staff(book: Book, policy: dict) -> dict:
     sys.path.insert(0, "/solution")
     import worktrial_kit as kit
 
-    r = kit.ask("ruth", "The household incurred development jumps in calendar 2025: on 12 June 2025 almost every "
-                        "open household claim had its case reserve raised on the same day, by about a third. Was that "
-                        "a one-off change in case-reserving practice, a reserve strengthening?")
+    r = kit.ask(
+        "ruth",
+        "The household incurred development jumps in calendar 2025: on 12 June 2025 almost every "
+        "open household claim had its case reserve raised on the same day, by about a third. Was that "
+        "a one-off change in case-reserving practice, a reserve strengthening?",
+    )
     if r.answered and re.search(r"one-off", r.text):
         known["strengthening"] = {"classes": ["household"], "year": 2025}
-    r = kit.ask("ruth", "Before I finalise the year-end reserves: has anything changed in case-reserving practice or "
-                        "claims handling during 2026 that the reserving should allow for?")
+    r = kit.ask(
+        "ruth",
+        "Before I finalise the year-end reserves: has anything changed in case-reserving practice or "
+        "claims handling during 2026 that the reserving should allow for?",
+    )
     if r.answered and re.search(r"one-off change", r.text):
         m = re.search(r"lifts the (motor|household) incurred movements of calendar (\d{4})", r.text)
         if m:
@@ -174,21 +191,47 @@ def ask_staff(book: Book, policy: dict) -> dict:
     listed = [(c, n) for c, notes in book.notes.items() for _, n in notes if n.upper().startswith("MEDIATION")]
     if listed:
         claim = listed[0][0]
-        r = kit.ask("owain", f"{claim} was listed for mediation on 8 January 2027, after our extract. What was the "
-                             "outcome - has it settled, and for how much?")
+        r = kit.ask(
+            "owain",
+            f"{claim} was listed for mediation on 8 January 2027, after our extract. What was the "
+            "outcome - has it settled, and for how much?",
+        )
         m = re.search(r"£([\d,]+)", r.text) if r.answered else None
         if m:
             known["post_settlement"] = {"claim": claim, "amount": float(m.group(1).replace(",", ""))}
-    r = kit.ask("priya", "Before the Q4 reserving note goes to the Committee: has anything changed since the "
-                         "reserving policy was approved in March that affects the year-end review, in particular the "
-                         "initial expected loss ratios?")
+    r = kit.ask(
+        "owain",
+        "Your year-end list and our extract run to the first days of January. Has any large loss been "
+        "notified since then that neither of them shows?",
+    )
+    if r.answered:
+        m = re.search(r"opened it as ([A-Z]{2}-\d{4}-\d{5}) and set its reserve at £([\d,]+)", r.text)
+        if m:
+            cls = "motor" if m.group(1).startswith("MV") else "household"
+            known["late_large_loss"] = {
+                "cls": cls,
+                "ay": int(m.group(1)[3:7]),
+                "claim": m.group(1),
+                "incurred": float(m.group(2).replace(",", "")),
+            }
+    r = kit.ask(
+        "priya",
+        "Before the Q4 reserving note goes to the Committee: has anything changed since the "
+        "reserving policy was approved in March that affects the year-end review, in particular the "
+        "initial expected loss ratios?",
+    )
     if r.answered:
         m = re.search(r"motor initial expected loss ratio of (\d+)% for accident years (\d{4}) to (\d{4})", r.text)
         if m:
-            known["elr_revision"] = {"motor": int(m.group(1)) / 100,
-                                     "years": list(range(int(m.group(2)), int(m.group(3)) + 1))}
-    r = kit.ask("nadia", "Before I finalise the year-end reserves on your final earned premium sheet of 7 January: "
-                         "has anything been corrected or adjusted since it went out?")
+            known["elr_revision"] = {
+                "motor": int(m.group(1)) / 100,
+                "years": list(range(int(m.group(2)), int(m.group(3)) + 1)),
+            }
+    r = kit.ask(
+        "nadia",
+        "Before I finalise the year-end reserves on your final earned premium sheet of 7 January: "
+        "has anything been corrected or adjusted since it went out?",
+    )
     if r.answered:
         m = re.search(r"corrected (\d{4}) (motor|household) gross earned premium is £([\d,]+)", r.text)
         if m:
@@ -254,8 +297,12 @@ def reserve(book: Book, policy: dict, premium: dict, known: dict) -> tuple[dict,
         excluded = {s["year"] for s in (strengthening, known.get("rebasing", {})) if cls in s.get("classes", [])}
         f = link_ratios(tri, cls, policy["periods"], excluded)
         tail = policy["tails"][cls]
-        block = {"link_ratios": {f"{j}-{j + 1}": f[j] for j in f}, "tail_factor": tail,
-                 "excluded_calendar_years": sorted(excluded), "accident_years": {}}
+        block = {
+            "link_ratios": {f"{j}-{j + 1}": f[j] for j in f},
+            "tail_factor": tail,
+            "excluded_calendar_years": sorted(excluded),
+            "accident_years": {},
+        }
         for ay in YEARS:
             dev = VALUATION.year - ay + 1
             cdf = tail
@@ -267,6 +314,9 @@ def reserve(book: Book, policy: dict, premium: dict, known: dict) -> tuple[dict,
             inc_after = {c: pos[c][VALUATION.year][1] for c in claims}
             if post and post["claim"] in inc_after:
                 inc_after[post["claim"]] = post["amount"]
+            late = known.get("late_large_loss")
+            if late and late["cls"] == cls and late["ay"] == ay:  # notified after the extract: its excess (3.2, 5.4)
+                inc_after[late["claim"]] = late["incurred"]
             excess = sum(max(0.0, v - policy["cap"]) for v in inc_after.values())
             capped = tri[(cls, ay, dev)][1]
             elr = policy["elr"][cls]
@@ -278,11 +328,20 @@ def reserve(book: Book, policy: dict, premium: dict, known: dict) -> tuple[dict,
             method = "BF" if ay > VALUATION.year - policy["bf_years"] else "CL"
             ult = bf if method == "BF" else cl
             block["accident_years"][str(ay)] = {
-                "earned_premium": round(ep, 2), "paid": round(paid, 2), "incurred": round(incurred, 2),
-                "capped_incurred": round(capped, 2), "cdf": round(cdf, 6), "initial_elr": elr,
-                "large_loss_excess": round(excess, 2), "cl_ultimate": round(cl, 2), "bf_ultimate": round(bf, 2),
-                "method": method, "ultimate": round(ult, 2), "ibnr": round(ult - incurred, 2),
-                "reserve": round(ult - paid, 2)}
+                "earned_premium": round(ep, 2),
+                "paid": round(paid, 2),
+                "incurred": round(incurred, 2),
+                "capped_incurred": round(capped, 2),
+                "cdf": round(cdf, 6),
+                "initial_elr": elr,
+                "large_loss_excess": round(excess, 2),
+                "cl_ultimate": round(cl, 2),
+                "bf_ultimate": round(bf, 2),
+                "method": method,
+                "ultimate": round(ult, 2),
+                "ibnr": round(ult - incurred, 2),
+                "reserve": round(ult - paid, 2),
+            }
         ays = block["accident_years"].values()
         for k in ("ultimate", "ibnr", "reserve"):
             block[f"total_{k}"] = round(sum(a[k] for a in ays), 2)
