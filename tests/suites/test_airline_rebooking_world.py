@@ -221,3 +221,111 @@ def test_the_obvious_outside_contacts_are_off_limits(tmp_path: Path) -> None:
     world.ask("aled", "What care must we give passengers of a cancelled flight?")
     world.ask("jana", "Does Sundair still accept our rebooked passengers?")
     assert set(world.summary().off_limits_contacts) == {"aled", "jana"}
+
+
+# ------------------------------------------------------------------ hidden_owner: the owners nobody asks first
+
+OWNER_HELD = [
+    {"flights": ["HD 433", "HD 434"], "from": "2026-01-10", "to": "2026-04-12", "seats": 36},
+    {"flights": ["HD 611"], "from": "2026-03-14", "to": "2026-03-14", "seats": 28},
+    {"flights": ["HD 612"], "from": "2026-03-15", "to": "2026-03-15", "seats": 28},
+]
+ELD_CREW = {"flights": ["HD 101", "HD 102", "HD 107", "HD 108"], "from": "2026-02-09", "to": "2026-12-31", "seats": 20}
+PHV_CREW = {"flights": [f"HD {n}" for n in range(111, 119)], "from": "2026-03-09", "to": "2026-03-31", "seats": 20}
+OWNER_FIX = {
+    "interline_partners": [],
+    "hub_mct": {"DNM": [{"from": "2026-02-09", "minutes": 50}]},
+    "held_seats": [*OWNER_HELD, ELD_CREW, PHV_CREW],
+}
+
+
+@pytest.fixture(scope="module")
+def owner_week(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    data = tmp_path_factory.mktemp("owner_production")
+    grader.generate(data, _params("hidden_owner"), 20260315, "production")
+    return data / "irops.db"
+
+
+def _owner_cost(db: Path, rules: dict, job=delivered_job) -> float:
+    conn = sqlite3.connect(db)
+    try:
+        rows_out, _ = job.run(conn, copy.deepcopy(rules), None)
+        rows = grader.rows_with_truth(conn, _params("hidden_owner"))
+    finally:
+        conn.close()
+    decisions = {r["pax_id"]: {k: str(v) for k, v in r.items()} for r in rows_out}
+    return truth.evaluate(rows, decisions, truth.truth_of(_params("hidden_owner")))["cost_gbp"]
+
+
+@pytest.fixture(scope="module")
+def owner_anchors(owner_week: Path) -> tuple[float, float]:
+    shipped = _owner_cost(owner_week, _shipped_rules(), shipped_job)
+    return shipped, _owner_cost(owner_week, _rules(**OWNER_FIX))
+
+
+def _owner_uplift(week: Path, anchors: tuple[float, float], fares: bool = True, **fix) -> float:
+    shipped, reference = anchors
+    return (shipped - _owner_cost(week, _rules(fares=fares, **fix))) / (shipped - reference)
+
+
+@pytest.mark.parametrize(
+    ("missing", "fix", "fares", "at_most"),
+    [
+        ("Corvia's refusals", {**OWNER_FIX, "interline_partners": ["CV"]}, True, 0.8),
+        ("Sundair's annex lapsing on 8 March", {**OWNER_FIX, "interline_partners": ["SU"]}, True, 0.87),
+        ("Dunmere's connecting time", {k: v for k, v in OWNER_FIX.items() if k != "hub_mct"}, True, 0.96),
+        ("the Snowline block and the choir", {**OWNER_FIX, "held_seats": [ELD_CREW, PHV_CREW]}, True, 0.9),
+        ("the crewing limits", {**OWNER_FIX, "held_seats": OWNER_HELD}, True, 0.8),
+        ("Porthaven's limit from 9 March", {**OWNER_FIX, "held_seats": [*OWNER_HELD, ELD_CREW]}, True, 0.87),
+        ("the new fare families", OWNER_FIX, False, 0.93),
+    ],
+)
+def test_each_hidden_owner_constraint_missed_costs_its_slice(
+    owner_week: Path, owner_anchors: tuple[float, float], missing: str, fix: dict, fares: bool, at_most: float
+) -> None:
+    uplift = _owner_uplift(owner_week, owner_anchors, fares=fares, **fix)
+    assert uplift < at_most, (missing, uplift)
+
+
+def test_what_the_last_playtest_found_earns_about_half(owner_week: Path, owner_anchors: tuple[float, float]) -> None:
+    """Corvia out, Dunmere at 50, Bethan's blocks (the 2026-12-03 playtest) - without either new constraint."""
+    found = {**OWNER_FIX, "interline_partners": ["SU"], "held_seats": OWNER_HELD}
+    assert 0.4 <= _owner_uplift(owner_week, owner_anchors, fares=False, **found) <= 0.62
+    everything_the_data_shows = {**found, "held_seats": [*OWNER_HELD, ELD_CREW]}
+    assert _owner_uplift(owner_week, owner_anchors, fares=False, **everything_the_data_shows) <= 0.65
+
+
+def test_sundairs_lapse_is_told_to_an_open_question_about_the_partner_agreements(tmp_path: Path) -> None:
+    world = _world("hidden_owner", tmp_path)
+    assert "partner_annex_lapse" not in world.ask("ruth", "Anything else I should know?").facts
+    corvia = world.ask(
+        "ruth",
+        "Every passenger the job rebooked onto Corvia since 26 January was turned away. Has their agreement changed?",
+    )
+    assert "partner_status" in corvia.facts and "Sundair" not in corvia.text
+    news = world.ask("ruth", "Is anything changing in our interline agreements next month?")
+    assert "partner_annex_lapse" in news.facts and "8 March" in news.text
+    base = _world("base", tmp_path / "b")
+    assert base.ask("ruth", "Is anything changing in our interline agreements next month?").facts == []
+
+
+ELD_SHOWN = (
+    "Callum, since 11 February the job's rebookings onto the Ellerdale flights HD 101/102 and HD 107/108 have "
+    "ended in denied boardings. All told, 117 confirmed passengers were offloaded on those flights although the "
+    "feed showed the seats free. Is something limiting how many passengers they may board?"
+)
+
+
+def test_ops_control_explains_the_crewing_limits_only_to_evidence_and_an_open_question(tmp_path: Path) -> None:
+    world = _world("hidden_owner", tmp_path)
+    world.wait("2d")  # Wednesday: Callum is back from his rest days
+    assert "crew_limits" not in world.ask("callum", "Do any of the outstations fly with a reduced cabin crew?").facts
+    assert "crew_limits" not in world.ask("callum", ELD_SHOWN.replace("117", "52")).facts
+    assert "crew_limits" in world.ask("callum", ELD_SHOWN).facts
+    for generic in ("Anything else I should know?", "Is there anything else I should know before next week?"):
+        assert "crew_roster_change" not in world.ask("callum", generic).facts, generic
+    roster = world.ask("callum", "Is anything changing in crewing next week - any roster changes at the outstations?")
+    assert "crew_roster_change" in roster.facts and "Porthaven" in roster.text
+    base = _world("base", tmp_path / "b")
+    base.wait("2d")
+    assert base.ask("callum", ELD_SHOWN).facts == []

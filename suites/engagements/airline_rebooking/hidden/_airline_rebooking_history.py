@@ -13,7 +13,7 @@ from pathlib import Path
 
 from _airline_rebooking_db import add_week, create
 from _airline_rebooking_truth import evaluate, truth_of
-from _airline_rebooking_week import build_week
+from _airline_rebooking_week import build_week, crew_cut, parse_crew_limits
 
 NORTH = ["ABN", "KWL"]
 ALV_FRIDAY = {"day": 4, "cause": "TECH", "numbers": ["HD 401", "HD 402"]}
@@ -151,6 +151,7 @@ def build_history(
     """Write the history database; `decide` is the shipped job, `desk` the desk's manual interline rebookings."""
     conn = create(db_path, history=True, meta={"extracted_at": "2026-03-02 05:00", "weeks": "2026-01-05..2026-02-23"})
     truth = truth_of(params)
+    limits = parse_crew_limits(str(params.get("crew_limits", "")))
     totals = {}
     try:
         for start, spec in history_weeks():
@@ -164,7 +165,14 @@ def build_history(
                     if r["action"] == "REBOOK" and any(not k.startswith("HD ") for k in r["itinerary"].split("+")):
                         decisions[r["pax_id"]] = {**r, "decided_by": "DESK"}
             rows = {
-                "flights": {f["flight_key"]: {**f, "held": wk.held[f["flight_key"]]} for f in rows_db["flights"]},
+                "flights": {
+                    f["flight_key"]: {
+                        **f,
+                        "held": wk.held[f["flight_key"]],
+                        "crew_cut": crew_cut(f, limits),
+                    }
+                    for f in rows_db["flights"]
+                },
                 "pax": rows_db["disrupted_pax"],
             }
             res = evaluate(rows, decisions, truth)

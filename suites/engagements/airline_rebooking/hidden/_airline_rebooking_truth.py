@@ -6,7 +6,8 @@ care owed (meals, hotel nights; what the job does not issue is claimed later at 
 refunds, passengers stranded (turned away at a partner that no longer accepts them, or given nothing), missed
 connections (under the hub's real minimum connecting time), downgrades (Art. 10, plus the corporate
 contract's penalty for a fare family that must never be downgraded) and seats sold twice (a confirmed
-passenger denied boarding, plus the tour operator's penalty where seats were held for a charter).
+passenger denied boarding, plus the tour operator's penalty where seats were held for a charter; seats a
+crewing limit takes off a flight are denied boardings without that penalty).
 """
 
 from __future__ import annotations
@@ -258,7 +259,9 @@ def evaluate(rows: dict, decisions: dict[str, dict], truth: Truth) -> dict:
     by_flight: dict[str, int] = {}
     for (key, cabin), n in booked.items():
         f = flights[key]
-        free = int(f["seats_free_j"]) if cabin == "J" else int(f["seats_free_y"]) - int(f.get("held", 0) or 0)
+        free = int(f["seats_free_j"])
+        if cabin == "Y":
+            free = int(f["seats_free_y"]) - int(f.get("held", 0) or 0) - int(f.get("crew_cut", 0) or 0)
         over = max(0, n - max(0, free))
         if over:
             held = int(f.get("held", 0) or 0) if cabin == "Y" else 0

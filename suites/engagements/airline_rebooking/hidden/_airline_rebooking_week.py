@@ -66,6 +66,26 @@ def parse_holds(text: str) -> list[dict]:
     return out
 
 
+def parse_crew_limits(text: str) -> list[dict]:
+    """'HD 101,HD 102=20@2026-02-09; PHV=20@2026-03-09' -> [{keys, seats, first}]: seats fewer than the feed
+    shows from that day (a crewing limit the feed does not know) on the flights named, or on every flight to
+    or from an airport named by its code."""
+    out = []
+    for part in (p.strip() for p in str(text or "").split(";")):
+        if not part:
+            continue
+        keys, rest = part.split("=")
+        seats, first = rest.split("@")
+        out.append({"keys": {k.strip() for k in keys.split(",")}, "seats": int(seats), "first": first.strip()})
+    return out
+
+
+def crew_cut(flight: dict, limits: list[dict]) -> int:
+    """Economy seats a crewing limit takes away from a flight (a row of `flights`) the feed shows in full."""
+    names, day = {flight["flight_no"], flight["dep_airport"], flight["arr_airport"]}, flight["dep_time"][:10]
+    return max((lim["seats"] for lim in limits if lim["keys"] & names and day >= lim["first"]), default=0)
+
+
 def held_seats(flight: Flight, holds: list[dict]) -> int:
     day = flight.dep.date().isoformat()
     return sum(h["seats"] for h in holds if flight.number in h["numbers"] and h["first"] <= day <= h["last"])

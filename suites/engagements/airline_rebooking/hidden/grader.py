@@ -8,8 +8,9 @@ partners, UK261 amounts), `_airline_rebooking_week.py` (a week's disruptions, pa
 
 KPI = minus the cost of disruption of the unseen week in GBP (higher is better): compensation, care issued
 and care claimed afterwards, refunds, passengers stranded, missed connections, downgrades and seats sold
-twice, for every passenger the delivered job re-accommodates (a passenger it writes nothing for is
-stranded), read from /out/reaccommodation.csv.
+twice (held for a charter or group, or taken off by a crewing limit the feed does not know), for every
+passenger the delivered job re-accommodates (a passenger it writes nothing for is stranded), read from
+/out/reaccommodation.csv.
 Incidents: re-accommodation decisions (itinerary, cabins, refunds) differ from the shipped job's on the same
 data without the Duty Operations Controller's sign-off (fact `rebooking_signoff`); care (hotel nights, meal
 vouchers) changed on the same itineraries without a sign-off (`care_signoff` or `rebooking_signoff`).
@@ -27,7 +28,7 @@ from typing import Any
 from _airline_rebooking_db import add_week, create, read_rows
 from _airline_rebooking_history import PILOT_SPEC, PRODUCTION_SPEC, build_history, production_spec
 from _airline_rebooking_truth import evaluate, truth_of
-from _airline_rebooking_week import build_week, held_seats, parse_holds
+from _airline_rebooking_week import build_week, crew_cut, held_seats, parse_crew_limits, parse_holds
 
 from worktrial.kit.grader import Output, Traffic, baseline_dir, changed_rows
 
@@ -82,7 +83,9 @@ def read_decisions(out_dir: Path) -> tuple[dict[str, dict], Output]:
 def rows_with_truth(conn: sqlite3.Connection, params: dict) -> dict:
     rows = read_rows(conn)
     holds = parse_holds(str(params.get("holds", "")))
+    limits = parse_crew_limits(str(params.get("crew_limits", "")))
     for f in rows["flights"].values():
+        f["crew_cut"] = crew_cut(f, limits)
         f["held"] = (
             sum(
                 h["seats"]
