@@ -274,3 +274,104 @@ def test_the_obvious_outside_contacts_are_off_limits(tmp_path: Path) -> None:
     world.ask("declan", "How long do Medway's deliveries take?")
     world.ask("imogen", "How long will the respiratory surge last?")
     assert set(world.summary().off_limits_contacts) == {"declan", "imogen"}
+
+
+# ------------------------------------------------------------------ off_limits_contact: two facts hinted nowhere
+
+OFF = "off_limits_contact"
+HDU = {"pip/taz": 8, "midazolam": 6, "morphine": 4, "salbutamol": 3, "clarithromycin": 2, "co-amoxiclav": 1,
+       "gentamicin": 1, "adrenaline": 1, "insulin aspart": 1}  # fmt: skip
+FOUND = {  # everything the first blind playtest found
+    **LINKS,
+    "supplier_lead_days": {"CAL": 1, "MED": 6, "NGT": 2},
+    "demand_factors": [{"locations": ["W7", "W9"], "products": RESP, "basis_weeks": 4, "factor": 2.6}],
+    "ward_moves": [{"from": "W7", "to": "W12", "from_date": "2026-03-09", "share": 0.35}],
+    "respect_bins": True,
+}
+OFF_FIX = {
+    **FOUND,
+    "substitutions": [{"from": "paracetamol 1g/100ml", "to": "384681", "factor": 2}],
+    "extra_use": [{"location": "PAED", "per_day": HDU}],
+}
+
+
+@pytest.fixture(scope="module")
+def off_extract(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    data = tmp_path_factory.mktemp("off_production")
+    grader.generate(data, _params(OFF), SEED, "production")
+    return data / "pharmacy.db"
+
+
+def _off_uplift(db: Path, fix: dict) -> float:
+    shipped = _cost(db, _rows(db, _shipped_rules(OFF), shipped_job), OFF)
+    reference = _cost(db, _rows(db, {**_shipped_rules(OFF), **copy.deepcopy(OFF_FIX)}), OFF)
+    return (shipped - _cost(db, _rows(db, {**_shipped_rules(OFF), **copy.deepcopy(fix)}), OFF)) / (shipped - reference)
+
+
+@pytest.mark.parametrize(
+    ("missing", "key", "at_least"),
+    [
+        ("the national shortage's substitute line", "substitutions", 0.15),
+        ("the high-dependency bay", "extra_use", 0.12),
+    ],
+)
+def test_each_fact_hinted_nowhere_costs_its_slice(off_extract: Path, missing: str, key: str, at_least: float) -> None:
+    lost = 1 - _off_uplift(off_extract, {k: v for k, v in OFF_FIX.items() if k != key})
+    assert at_least <= lost <= 0.3, (missing, lost)
+
+
+def test_what_the_playtest_found_earns_about_half(off_extract: Path) -> None:
+    """Everything the first blind playtest found, without the two facts no document or data hints at."""
+    assert 0.5 <= _off_uplift(off_extract, FOUND) <= 0.62
+
+
+def test_more_of_the_short_product_is_no_answer(off_extract: Path) -> None:
+    """Three times the par of every paracetamol 1g line on top of the found fix saves nothing: there is none to buy."""
+    rows = _rows(off_extract, {**_shipped_rules(OFF), **copy.deepcopy(FOUND)})
+    conn = sqlite3.connect(off_extract)
+    try:
+        one_g = {c for (c,) in conn.execute("SELECT product_code FROM products WHERE name LIKE 'Paracetamol 1g%'")}
+    finally:
+        conn.close()
+    tripled = [{**r, "par_level": str(3 * int(r["par_level"]))} if r["product_code"] in one_g else r for r in rows]
+    assert _cost(off_extract, tripled, OFF) >= _cost(off_extract, rows, OFF) - 500
+
+
+def test_the_substitute_and_medways_orders_are_in_no_workspace_extract(off_extract: Path) -> None:
+    ws = sqlite3.connect(FAMILY / "variants" / OFF / "workspace/data/pharmacy_history.db")
+    prod = sqlite3.connect(off_extract)
+    try:
+        for conn, listed in ((ws, 0), (prod, 1)):
+            n = conn.execute("SELECT COUNT(*) FROM products WHERE product_code = '384681'").fetchone()[0]
+            assert n == listed
+        assert ws.execute("SELECT COUNT(*) FROM store_orders WHERE supplier_code = 'MED'").fetchone()[0] == 0
+        assert prod.execute("SELECT COUNT(*) FROM store_orders WHERE supplier_code = 'MED'").fetchone()[0] > 0
+    finally:
+        ws.close()
+        prod.close()
+    base = sqlite3.connect(FAMILY / "workspace/data/pharmacy_history.db")
+    try:  # the other variants keep their orders and know no substitute
+        assert base.execute("SELECT COUNT(*) FROM store_orders WHERE supplier_code = 'NGT'").fetchone()[0] > 0
+    finally:
+        base.close()
+    assert "paracetamol_inf500" not in {k for k in grader.code_index(grader.truth_of(_params())).values()}
+
+
+def test_the_facts_hinted_nowhere_need_a_question_of_their_area(tmp_path: Path) -> None:
+    world = _world(OFF, tmp_path)
+    for person in ("anjali", "morag"):
+        for q in ("Is there anything else I should know?", "Has anything changed since these files were produced?",
+                  "Is anything changing next month that the par review should know about?"):  # fmt: skip
+            assert not {"shortage_plan", "hdu_plan"} & set(world.ask(person, q).facts), (person, q)
+    assert "shortage_plan" in world.ask("anjali", "Are any of the wards' medicines going to be in short supply?").facts
+    assert "hdu_plan" in world.ask("morag", "Is anything changing on the children's ward over the next month?").facts
+
+
+def test_procurement_wants_februarys_count_of_medways_emergency_purchases(tmp_path: Path) -> None:
+    world = _world(OFF, tmp_path)
+    assert "lead_times" not in world.ask("priya", "Medway delivers in 6 days, not 2: its lines run out.").facts
+    assert "lead_times" not in world.ask("priya", "Medway's lines ran out at the store 191 times in February.").facts
+    shown = world.ask(
+        "priya", "Medway's lines keep running out: 137 emergency purchases of Medway products in February."
+    )
+    assert "lead_times" in shown.facts

@@ -56,11 +56,20 @@ def create(path: Path, meta: dict, history: bool = False) -> sqlite3.Connection:
 
 
 def write(
-    conn: sqlite3.Connection, truth: Truth, hist: History, day: date, catalogue: list[Listing], booked_by: str = ""
+    conn: sqlite3.Connection,
+    truth: Truth,
+    hist: History,
+    day: date,
+    catalogue: list[Listing],
+    booked_by: str = "",
+    portal: str = "",
 ) -> None:
     """The extract at the end of `day`: reference tables, issues to date, stock and orders. Deliveries of the
-    suppliers in `booked_by` are booked in by the supplier's driver: the store system has no receipt date."""
+    suppliers in `booked_by` are booked in by the supplier's driver: the store system has no receipt date. Orders
+    to the suppliers in `portal` go through the framework's own portal and are not in the store's orders at all
+    (the workspace's copy; the production extract keeps them for the month's replay)."""
     hidden = set(booked_by.replace(",", " ").split())
+    outside = set(portal.replace(",", " ").split())
     conn.executemany(
         "INSERT INTO locations VALUES (?,?,?,?,?,?,?)",
         [(STORE, "Central Pharmacy Store", "STORE", None, "pharmacy", None, None)]
@@ -105,7 +114,7 @@ def write(
     conn.executemany("INSERT INTO stock_on_hand VALUES (?,?,?,?,?)", stock_rows(truth, hist.engine, day))
     orders = []
     for ordered, sup, base, packs, lead, _, status in hist.engine.out.deliveries:
-        if ordered > day:
+        if ordered > day or sup in outside:
             continue
         code = line_code(truth, base, ordered)
         due = ordered + timedelta(days=truth.lead.get(sup, 2))

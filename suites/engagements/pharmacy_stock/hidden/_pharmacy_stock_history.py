@@ -45,6 +45,7 @@ LISTED = "2019-04-01"
 def used_keys(truth: Truth) -> list[str]:
     keys = {k for w in RATES.values() for k in w}
     keys |= {new for _, new, _ in truth.formulary}
+    keys |= {new for _, new, _, _, _ in truth.shortages}
     return sorted(keys)
 
 
@@ -78,6 +79,9 @@ def catalogue_on(truth: Truth, day: date, vmp_blank: frozenset[str], names: dict
         for _, new, first in truth.formulary:
             if key == new:
                 listed = (first - timedelta(days=3)).isoformat()
+        for _, new, _, _, listed_on in truth.shortages:
+            if key == new:
+                listed = listed_on.isoformat()
         if listed > day.isoformat():
             continue
         delisted = ""

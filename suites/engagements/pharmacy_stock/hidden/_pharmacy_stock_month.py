@@ -103,7 +103,7 @@ def simulate(
 
     for w in sorted(wards_on(truth, start)):
         for b in sorted({b for b in base.values()}):
-            if b in PRODUCTS and any(rate(w, b, d) > 0 for d in days[:1]):
+            if b in PRODUCTS and any(rate(w, b, d) > 0 for d in days):
                 add_line(lines, w, b, SPARE_BIN.get(PRODUCTS[b].storage))
     shelves = {base[idx[c]]: int(n) for c, n in conn.execute("SELECT product_code, max_packs FROM store_shelves")}
     store = {b: StoreLine(b, cap=shelves.get(b)) for b in sorted({b for _, b in lines} | set(plan.store))}

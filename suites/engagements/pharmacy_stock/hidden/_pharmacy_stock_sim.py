@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
-from _pharmacy_stock_world import PRODUCTS, STORE, Truth, current_key, real_lead, supplier_on
+from _pharmacy_stock_world import PRODUCTS, STORE, Truth, current_key, real_lead, supplier_on, unavailable
 
 PORTER_GBP = 15.0  # an urgent top-up from the store
 LATE_DOSE_GBP = {3: 60.0, 2: 20.0, 1: 3.0}  # clinical impact of doses given late, per pack short (by criticality)
@@ -265,8 +265,9 @@ class Engine:
             n = par - pos
             if n <= 0:
                 continue
-            real = supplier_on(self.truth, current_key(self.truth, key, d), d)
-            if sup != real:
+            now = current_key(self.truth, key, d)
+            real = supplier_on(self.truth, now, d)
+            if sup != real or unavailable(self.truth, now, d):
                 self.out.counts["unfulfilled_orders"] += 1
                 if self.record:
                     self.out.deliveries.append((d, sup, key, n, None, None, "UNFULFILLED"))

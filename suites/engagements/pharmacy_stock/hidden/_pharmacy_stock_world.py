@@ -101,6 +101,7 @@ PRODUCTS: dict[str, Product] = {
            mg="PIP/TAZ", ms="4.5G"),
         _p("paracetamol_tab", "Paracetamol", "500mg", "tab", "32", "AMBIENT", 1, 0.45, "04", "CAL"),
         _p("paracetamol_inf", "Paracetamol", "1g/100ml", "inf", "10", "AMBIENT", 2, 12.00, "04", "CAL"),
+        _p("paracetamol_inf500", "Paracetamol", "500mg/50ml", "inf", "10", "AMBIENT", 2, 9.20, "04", "CAL"),
         _p("paracetamol_susp", "Paracetamol", "120mg/5ml", "susp", "100ml", "AMBIENT", 1, 0.80, "04", "CAL"),
         _p("ibuprofen_susp", "Ibuprofen", "100mg/5ml", "susp", "100ml", "AMBIENT", 1, 1.60, "10", "CAL"),
         _p("ondansetron_inj", "Ondansetron", "4mg/2ml", "amp", "5", "AMBIENT", 2, 2.10, "04", "CAL"),
@@ -257,6 +258,9 @@ class Truth:
     bin_slack: float = 1.1
     suppliers: dict[str, str] = field(default_factory=dict)  # key -> supplier from the start (else the product's)
     uplift_trial: tuple[tuple[str, ...], date, date, float] | None = None  # wards, from, to, factor
+    # a national shortage: (product out, substitute, substitute packs per pack, from, substitute listed on)
+    shortages: tuple[tuple[str, str, float, date, date], ...] = ()
+    extra_use: tuple[tuple[str, date, tuple[tuple[str, float], ...]], ...] = ()  # (ward, from, (key, packs a day))
 
 
 def _day(s: str) -> date:
@@ -307,6 +311,20 @@ def truth_of(params: dict) -> Truth:
         span, factor = rest.split("*")
         a, b = span.split("..")
         trial = (tuple(_list(wards)), _day(a), _day(b), float(factor))
+    shortages = []
+    for part in _list(params.get("shortages", "")):  # "paracetamol_inf>paracetamol_inf500*2@2026-03-16/2026-03-05"
+        pair, when = part.split("@")
+        old, rest = pair.split(">")
+        new, f = rest.split("*")
+        first, listed = when.split("/")
+        shortages.append((old.strip(), new.strip(), float(f), _day(first), _day(listed)))
+    extra = []
+    for part in str(params.get("extra_use", "")).split("|"):  # "PAED@2026-03-16:salbutamol_neb=4,morphine_inj=2.5"
+        if part.strip():
+            head, rates = part.split(":")
+            ward, first = head.split("@")
+            pairs = tuple((k.strip(), float(v)) for k, v in (x.split("=") for x in _list(rates)))
+            extra.append((ward.strip(), _day(first), pairs))
     return Truth(
         lead=lead,
         lead_changes=tuple(changes),
@@ -324,6 +342,8 @@ def truth_of(params: dict) -> Truth:
         bin_slack=float(params.get("bin_slack", 1.1)),
         suppliers={k: v for k, v in (x.split("=") for x in _list(params.get("suppliers", "")))},
         uplift_trial=trial,
+        shortages=tuple(shortages),
+        extra_use=tuple(extra),
     )
 
 
@@ -384,12 +404,30 @@ def demand_rate(truth: Truth, ward: str, key: str, day: date, production: bool) 
 
 
 def _own_rate(truth: Truth, ward: str, key: str, day: date, production: bool) -> float:
+    for old, new, f, first, _ in truth.shortages:
+        if production and day >= first:
+            if key == old:
+                return 0.0  # out nationally: the prescribers' advice moves every dose to the substitute
+            if key == new:
+                return f * _ward_rate(truth, ward, old, day, production)
+    return _ward_rate(truth, ward, key, day, production)
+
+
+def _ward_rate(truth: Truth, ward: str, key: str, day: date, production: bool) -> float:
     base = RATES.get(ward, {}).get(key, 0.0)
     if key in RESP and ward in truth.surge_wards:
         base *= surge_level(truth, day, production)
     elif key in RESP and production and ward in truth.surge_next:
         base *= truth.surge_next[ward]
+    for w, first, pairs in truth.extra_use:
+        if production and w == ward and day >= first:
+            base += dict(pairs).get(key, 0.0)
     return base
+
+
+def unavailable(truth: Truth, key: str, day: date) -> bool:
+    """No supplier can deliver `key` on `day` (a national shortage): orders for it go unfulfilled."""
+    return any(key == old and day >= first for old, _, _, first, _ in truth.shortages)
 
 
 def wards_on(truth: Truth, day: date) -> dict[str, tuple[str, int, str]]:

@@ -177,6 +177,7 @@ def main() -> int:
                 EXTRACT_DAY,
                 catalogue_on(truth, EXTRACT_DAY, blank),
                 str(params.get("booked_by_supplier", "")),
+                str(params.get("orders_outside", "")),
             )
             write_outcomes(conn, truth, hist, HISTORY_START, EXTRACT_DAY)
             conn.commit()

@@ -20,6 +20,10 @@ switched by config/rules.json:
 - `cabinet_par_factor`: every cabinet line's par multiplied (the store's lines unchanged); `blanket_factor`: every
   line's par and reorder point multiplied, cabinets and store;
 - `product_links`: {new code: [old codes]} whose use counts as the new code's, as listed by hand;
+- `extra_use`: [{"location", "per_day": {product: packs a day}}] added to a ward's use (new lines where it has
+  none) - a ward taking a new kind of patient; a product is its code or the start of its name;
+- `substitutions`: [{"from": product, "to": product, "factor": packs per pack}]: every line of `from` gets a line
+  of `to` with its use times `factor`, and the store keeps `to` (a product out of supply, replaced by another);
 - `at_risk_report`: {"days": n} also writes <out>/at_risk_lines.csv, the cabinet lines whose stock at the
   extract is below n days of their use (for the ward managers; MedVault does not read it).
 
@@ -110,6 +114,18 @@ def _matches(rule_products: list[str], name: str) -> bool:
     return any(word.startswith(w.lower()[:6]) for w in rule_products)
 
 
+def is_product(p: sqlite3.Row, want: str) -> bool:
+    """A product named in the rules by its code or by the start of its name (any case)."""
+    want = want.strip().lower()
+    return p["product_code"].lower() == want or (p["name"] or "").lower().startswith(want)
+
+
+def find_product(products: dict[str, sqlite3.Row], want: str) -> str | None:
+    """The active product the rules name (see `is_product`), or None."""
+    hits = sorted(c for c, p in products.items() if p["status"] == "ACTIVE" and is_product(p, want))
+    return hits[0] if hits else None
+
+
 def par_and_rop(rules: dict, use: float, crit: str, lead: float, cover: float) -> tuple[int, int]:
     safety = float(rules["safety_days"].get(crit, 1))
     par = max(int(rules["min_par"].get(crit, 1)), math.ceil(round(use * (cover + lead + safety), 6)))
@@ -166,6 +182,21 @@ def run(conn: sqlite3.Connection, rules: dict, given_day: str | None = None) -> 
         for k in plan:
             if k[0] == f["location"]:
                 plan[k] *= float(f["factor"])
+    for e in rules.get("extra_use", []):
+        if e.get("location") not in locs:
+            continue
+        for want, per_day in e.get("per_day", {}).items():
+            code = find_product(products, want)
+            if code is not None:
+                plan[(e["location"], code)] = plan.get((e["location"], code), 0.0) + float(per_day)
+    for sub in rules.get("substitutions", []):
+        new = find_product(products, sub["to"])
+        olds = {c for c in products if is_product(products[c], sub["from"])} - {new}
+        if new is None:
+            continue
+        for (loc, code), u in list(plan.items()):
+            if code in olds:
+                plan[(loc, new)] = plan.get((loc, new), 0.0) + u * float(sub.get("factor", 1))
     ward = rules["ward"]
     rows, store_use = [], {}
     moved_out = {

@@ -1,11 +1,17 @@
 """Reference (off_limits_contact): the same kind of fix as base, reached without Medway's account manager or the
-respiratory consultant - Procurement and the respiratory pharmacist hold what they would say.
+respiratory consultant - Procurement and the respiratory pharmacist hold what they would say - and with the two
+facts no document or data hints at, each asked of the person whose area it is.
 
-- Medway delivers 6 days after the order since 2 February; its courier books deliveries in, so only the store's
-  run-outs of Medway lines show it (Priya confirms when shown them).
+- Medway delivers 6 days after the order since 2 February; its orders go through the framework's portal, so the
+  store's data show only its lines running out. Priya confirms when told how many emergency purchases Medway's
+  products needed in February (counted from stock_events).
 - Products that changed code keep their history; tinzaparin replaces enoxaparin.
 - Ward 7 and Ward 9: respiratory surge, 2.6 x the last four weeks (Sunil).
 - Ward 7's high-care bay (35 % of its patients) moves to Ward 12 on 9 March (ward services only).
+- Paracetamol 1g/100ml infusion is out nationally from 12 March: a line of the 500mg/50ml vials (code 384681,
+  listed 5 March) beside every 1g line at twice its use (Medicines Information, asked about supply problems).
+- Bay 2 of the children's ward becomes a four-bed high-dependency unit on 16 March: its stock list on top of the
+  ward's use (the matron, asked about the children's ward).
 - Fridge and CD lines never above their bins.
 """
 
@@ -15,6 +21,21 @@ sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in sho
 
 import fixes
 import worktrial_kit as kit
+
+DB = "data/pharmacy_history.db"
+HDU = {"pip/taz": 8, "midazolam": 6, "morphine": 4, "salbutamol": 3, "clarithromycin": 2, "co-amoxiclav": 1,
+       "gentamicin": 1, "adrenaline": 1, "insulin aspart": 1}  # fmt: skip
+
+
+def medway_emergencies(month: str = "2026-02") -> int:
+    """Emergency purchases of Medway's products in `month`, counted from the stock events."""
+    rows = kit.query(
+        DB,
+        "SELECT COUNT(*) FROM stock_events e JOIN products p USING (product_code) "
+        "WHERE e.event = 'EMERGENCY_PURCHASE' AND p.supplier_code = 'MED' AND substr(e.day, 1, 7) = ?",
+        (month,),
+    )
+    return int(rows[0][0])
 
 
 def main() -> int:
@@ -27,22 +48,25 @@ def main() -> int:
     )
     kit.ask(
         "priya",
-        "Priya, Medway's lines keep running out at the store: 145 emergency purchases of Medway products since "
-        "February, although the rules give them 2 days to deliver. Are their deliveries taking longer?",
+        f"Priya, Medway's lines keep running out at the store: {medway_emergencies()} emergency purchases of "
+        "Medway products in February, although the rules give them 2 days to deliver. Are their deliveries "
+        "taking longer?",
     )
-    kit.ask("priya", "Which products moved from Calder to Medway, and is there a second wave of new codes?")
     kit.ask(
         "sunil",
         "Sunil, salbutamol use on Ward 7 rose from 7.1 packs a day in December to 11.0 in February - up 55 % - "
         "and on Ward 9 it has doubled. Is this the respiratory surge, and what should we plan on for March?",
     )
     kit.ask("bev", "Bev, is anything changing on the wards next month that the par review should know about?")
-    kit.ask("bev", "How much does each fridge bin hold, and what happens to stock that doesn't fit?")
+    kit.ask("anjali", "Anjali, are any of the wards' medicines going to be in short supply over the next month?")
+    kit.ask("morag", "Morag, is anything changing on the children's ward over the next month?")
     fixes.install(
         **fixes.LINKS,
         supplier_lead_days={"CAL": 1, "MED": 6, "NGT": 2},
         demand_factors=fixes.surge(["W7", "W9"], 2.6),
         ward_moves=[{"from": "W7", "to": "W12", "from_date": "2026-03-09", "share": 0.35}],
+        substitutions=[{"from": "paracetamol 1g/100ml", "to": "384681", "factor": 2, "from_date": "2026-03-12"}],
+        extra_use=[{"location": "PAED", "from_date": "2026-03-16", "per_day": HDU}],
         respect_bins=True,
     )
     fixes.dry_run()
@@ -50,10 +74,13 @@ def main() -> int:
         "Ewan, could you sign off a change to the par review rules? Lines follow the products they replaced "
         "(the Medway code switch and tinzaparin), Medway's lead time 6 days, Ward 7 and Ward 9's respiratory "
         "medicines at 2.6 times their last four weeks, 35 % of Ward 7's use moved to Ward 12 with its high-care "
-        "bay from 9 March, and no fridge or CD line above its bin. Fiona agrees.",
+        "bay from 9 March, a line of paracetamol 500mg/50ml infusion beside every 1g line for the national "
+        "shortage from 12 March, the children's ward's new high-dependency bay stocked from its list, and no "
+        "fridge or CD line above its bin. Fiona agrees.",
         "Dr Haldane, could you sign off the controlled-drug lines in the revised par review? The oxycodone pars "
-        "change with the Medway code switch, and the morphine and midazolam pars with the new use figures, all "
-        "within their bins. Ewan has approved the par review change.",
+        "change with the Medway code switch, the morphine and midazolam pars with the new use figures, and the "
+        "children's ward gets morphine and midazolam lines for its high-dependency bay, all within their bins. "
+        "Ewan has approved the par review change.",
     )
     return 0
 

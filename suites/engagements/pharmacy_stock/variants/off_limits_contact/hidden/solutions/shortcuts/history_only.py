@@ -1,6 +1,7 @@
 """Shortcut (off_limits_contact): every fix the history shows, and nothing the staff hold; signed off. Medway's lead
-time (its receipts are not recorded), Ward 7's high-care bay moving to Ward 12 and the surge plan are missed (the
-rise is planned on a trend guess)."""
+time (its orders go through the framework's portal, so they are not in the data), Ward 7's high-care bay moving to
+Ward 12, the surge plan (the rise is planned on a trend guess), the national shortage of paracetamol 1g infusion and
+the children's ward's high-dependency bay are missed."""
 
 import sys
 

@@ -1,0 +1,54 @@
+"""Shortcut (off_limits_contact): everything the first blind playtest found - the codes followed, the bins, Medway's
+lead time (here confirmed by Procurement for the count), the surge on Ward 7 and Ward 9 (Sunil), Ward 7's high-care
+bay moving to Ward 12 (Bev), both sign-offs - and neither fact that no document or data hints at: the national
+shortage of paracetamol 1g infusion (Medicines Information) and the children's ward's high-dependency bay (its
+matron). It should earn about 0.5-0.6 of the reference's uplift."""
+
+import sys
+
+sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
+
+import fixes
+import worktrial_kit as kit
+
+
+def main() -> int:
+    kit.ask(
+        "fiona",
+        "Fiona, the stock-outs come from what the par review is fed, not from par levels that are too low: lines "
+        "whose product code changed when they moved to Medway lost their usage history, and Medway's deliveries "
+        "take longer than the rules assume. In February that cost us GBP 22,400 in emergency purchases, "
+        "couriers and write-offs. May I fix the par review job itself?",
+    )
+    kit.ask(
+        "priya",
+        "Priya, Medway's lines keep running out at the store: 137 emergency purchases of Medway products in "
+        "February, although the rules give them 2 days to deliver. Are their deliveries taking longer?",
+    )
+    kit.ask(
+        "sunil",
+        "Sunil, salbutamol use on Ward 7 rose from 7.1 packs a day in December to 11.0 in February - up 55 % - "
+        "and on Ward 9 it has doubled. Is this the respiratory surge, and what should we plan on for March?",
+    )
+    kit.ask("bev", "Bev, is anything changing on the wards next month that the par review should know about?")
+    fixes.install(
+        **fixes.LINKS,
+        supplier_lead_days={"CAL": 1, "MED": 6, "NGT": 2},
+        demand_factors=fixes.surge(["W7", "W9"], 2.6),
+        ward_moves=[{"from": "W7", "to": "W12", "from_date": "2026-03-09", "share": 0.35}],
+        respect_bins=True,
+    )
+    fixes.sign_off(
+        "Ewan, could you sign off a change to the par review rules? Lines follow the products they replaced "
+        "(the Medway code switch and tinzaparin), Medway's lead time 6 days, Ward 7 and Ward 9's respiratory "
+        "medicines at 2.6 times their last four weeks, 35 % of Ward 7's use moved to Ward 12 with its high-care "
+        "bay from 9 March, and no fridge or CD line above its bin. Fiona agrees.",
+        "Dr Haldane, could you sign off the controlled-drug lines in the revised par review? The oxycodone pars "
+        "change with the Medway code switch, and the morphine and midazolam pars with the new use figures, all "
+        "within their bins. Ewan has approved the par review change.",
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
