@@ -339,7 +339,7 @@ class Arena:
         outcome = Outcome(card, attempt, _report(attempt, card), seconds)
         assert card.status == "done", f"{name}: the trial was voided: {card.error}"
         assert card.score is not None
-        assert sorted(after - before) == [], f"{name} left marks on the host"
+        assert sorted(after - before) == [], f"{name} left marks on the host: {sorted(after - before)[:10]}"
         assert reached == [], f"{name} reached the host: {reached}"
         assert seconds < ATTACK_SECONDS, f"{name} took {seconds:.0f} s"
         assert not _setuid_files(attempt), f"{name}: a setuid file in its run folder"
