@@ -5,56 +5,21 @@ the large motor claim notified after the extract); only the hard instance has st
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import runpy
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-FAMILY = REPO / "suites/deliverables/claims_reserving"
+from .deliverable_harness import Family, Tree, inputs_text, load_module, needs_bwrap
+
+FAM = Family("claims_reserving", ("reference",))
+FAMILY = FAM.root
+_checks, _grade = FAM.checks, FAM.grade
 HARD = FAMILY / "variants/q4_review"
-
-
-def _module(name: str, path: Path) -> Any:
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-def _checks() -> Any:
-    return _module("claims_reserving_checks", FAMILY / "hidden/checks.py")
-
-
-def _inputs_text(root: Path) -> str:
-    from worktrial.kit.solution.documents import document_text
-
-    parts = []
-    for path in sorted((root / "workspace/input").rglob("*")):
-        if path.suffix in (".docx", ".pdf"):
-            parts.append(document_text(path))
-        elif path.suffix in (".csv", ".eml"):
-            parts.append(path.read_bytes().decode("utf-8", errors="replace"))
-    return "\n".join(parts)
-
-
-class _Tree:
-    def __init__(self, files: dict[str, bytes]) -> None:
-        self.files = files
-
-    def read_one(self, name: str) -> tuple[str, bytes]:
-        if name not in self.files:
-            raise FileNotFoundError(name)
-        return name, self.files[name]
 
 
 def _reserves(root: Path) -> dict:
@@ -70,7 +35,7 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     assert "it lifts the motor incurred movements of calendar 2026 only" in people
     assert "The corrected 2026 household gross earned premium is £2,811,000" in people
     assert "I opened it as MV-2023-00626 and set its reserve at £1,375,000" in people
-    text = _inputs_text(HARD).casefold()
+    text = inputs_text(HARD, xlsx=False).casefold()
     for word in (
         "64%",
         "718,000",
@@ -115,7 +80,7 @@ def test_only_the_hard_instance_has_staff() -> None:
 
 def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
     checks = _checks()
-    ref = _Tree({"issues.json": (FAMILY / "hidden/reference/issues.json").read_bytes()})
+    ref = Tree({"issues.json": (FAMILY / "hidden/reference/issues.json").read_bytes()})
     issues = json.loads(ref.files["issues.json"])
     good = "\n\n".join(
         [
@@ -123,17 +88,17 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
             "Large losses are capped at GBP 250,000 as the policy now requires.",
         ]
     )
-    value, evidence = checks.note_issues(_Tree({"note_to_reserving_committee.md": good.encode()}), ref, {})
+    value, evidence = checks.note_issues(Tree({"note_to_reserving_committee.md": good.encode()}), ref, {})
     assert value == pytest.approx(2 / len(issues)), evidence
     vague = "\n\n".join(["Migration.", "Large losses.", "Reopened claims.", "Recoveries.", "Duplicates."])
-    value, _ = checks.note_issues(_Tree({"note_to_reserving_committee.md": vague.encode()}), ref, {})
+    value, _ = checks.note_issues(Tree({"note_to_reserving_committee.md": vague.encode()}), ref, {})
     assert value == 0.0
 
 
 def test_the_ibnr_check_weighs_each_year_by_its_ibnr() -> None:
     checks = _checks()
     want = _reserves(FAMILY)
-    ref = _Tree({"reserves.json": json.dumps(want).encode()})
+    ref = Tree({"reserves.json": json.dumps(want).encode()})
     years = [(c, ay, a["ibnr"]) for c, b in want["classes"].items() for ay, a in b["accident_years"].items()]
     big = max(years, key=lambda y: abs(y[2]))
     small = min(years, key=lambda y: abs(y[2]))
@@ -141,28 +106,28 @@ def test_the_ibnr_check_weighs_each_year_by_its_ibnr() -> None:
     def off(year: tuple[str, str, float]) -> float:
         got = json.loads(json.dumps(want))
         got["classes"][year[0]]["accident_years"][year[1]]["ibnr"] += 50_000
-        value, _ = checks.ibnr(_Tree({"reserves.json": json.dumps(got).encode()}), ref, {})
+        value, _ = checks.ibnr(Tree({"reserves.json": json.dumps(got).encode()}), ref, {})
         return value
 
     assert checks.ibnr(ref, ref, {})[0] == 1.0
     assert off(big) < 0.8 < 0.99 < off(small)
     nan = json.loads(json.dumps(want))
     nan["classes"]["motor"]["accident_years"]["2026"]["ibnr"] = "NaN"
-    assert checks.ibnr(_Tree({"reserves.json": json.dumps(nan).encode()}), ref, {})[0] < 1.0
+    assert checks.ibnr(Tree({"reserves.json": json.dumps(nan).encode()}), ref, {})[0] < 1.0
 
 
 def test_totals_and_link_ratios_take_each_figure_on_its_own() -> None:
     checks = _checks()
     want = _reserves(FAMILY)
-    ref = _Tree({"reserves.json": json.dumps(want).encode()})
+    ref = Tree({"reserves.json": json.dumps(want).encode()})
     got = json.loads(json.dumps(want))
     got["classes"]["household"]["total_ibnr"] += 25_000
     got["classes"]["motor"]["link_ratios"]["1-2"] += 0.01
-    out = _Tree({"reserves.json": json.dumps(got).encode()})
+    out = Tree({"reserves.json": json.dumps(got).encode()})
     assert checks.totals(out, ref, {})[0] == pytest.approx(8 / 9)
     n = sum(len(b["link_ratios"]) for b in want["classes"].values())
     assert checks.link_ratios(out, ref, {})[0] == pytest.approx((n - 1) / n)
-    assert checks.totals(_Tree({"reserves.json": b"[1, 2]"}), ref, {})[0] == 0.0
+    assert checks.totals(Tree({"reserves.json": b"[1, 2]"}), ref, {})[0] == 0.0
 
 
 def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str, script: str = "reference.py") -> Path:
@@ -195,30 +160,8 @@ def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str, script
     return work / "output"
 
 
-def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict[str, float]]:
-    from worktrial.grading import grade_deliverable
-    from worktrial.grading.deliverable import limits_of
-    from worktrial.tasks import load_family
-
-    instance = load_family(FAMILY).instance(variant)
-    grader = instance.config.grader
-    hidden = tmp_path / f"hidden-{variant}"
-    if not hidden.exists():
-        instance.materialise_tree("hidden", hidden)
-    result = grade_deliverable(
-        output,
-        hidden / grader.reference_dir.removeprefix("hidden/"),
-        grader.checks,
-        limits=limits_of(grader),
-        hidden=hidden,
-        params=dict(instance.params),
-    )
-    assert not result.errors, result.errors
-    return result.score, {c.name: c.value for c in result.components if c.value is not None}
-
-
 def _staff_facts() -> dict:
-    build = _module("claims_reserving_build_inputs", FAMILY / "hidden/build_inputs.py")
+    build = load_module("claims_reserving_build_inputs", FAMILY / "hidden/build_inputs.py")
     inst = build.INSTANCES["q4_review"]
     _, story = build.model.simulate(inst)
     story["post"]["amount"] = 718_000.0
@@ -228,9 +171,6 @@ def _staff_facts() -> dict:
 
 HINTED = ("strengthening", "post_settlement")  # hinted by the files: the June 2025 movements, the mediation listed
 NOWHERE = ("elr_revision", "rebasing", "premium_correction", "late_large_loss")  # hinted nowhere
-
-
-needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
 
 @needs_bwrap

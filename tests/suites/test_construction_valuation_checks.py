@@ -8,7 +8,6 @@ hard instance has staff."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -16,44 +15,22 @@ import runpy
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-FAMILY = REPO / "suites/deliverables/construction_valuation"
+from .deliverable_harness import Family, Tree, load_module, needs_bwrap
+
+FAM = Family("construction_valuation", ())
+FAMILY = FAM.root
+_checks, _grade = FAM.checks, FAM.grade
 BASE = FAMILY / "variants/base"
 HARD = FAMILY / "variants/holme_mills"
 TODAY = {"base": "2026-04-09", "holme_mills": "2026-04-07"}
 
 
-def _module(name: str, path: Path) -> Any:
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-def _checks() -> Any:
-    return _module("construction_valuation_checks", FAMILY / "hidden/checks.py")
-
-
-class _Tree:
-    def __init__(self, files: dict[str, bytes]) -> None:
-        self.files = files
-
-    def read_one(self, name: str) -> tuple[str, bytes]:
-        if name not in self.files:
-            raise FileNotFoundError(name)
-        return name, self.files[name]
-
-
-def _reference(root: Path) -> _Tree:
+def _reference(root: Path) -> Tree:
     ref = root / "hidden/reference"
-    return _Tree({p.name: p.read_bytes() for p in ref.iterdir()})
+    return Tree({p.name: p.read_bytes() for p in ref.iterdir()})
 
 
 def _inputs_text(root: Path) -> str:
@@ -163,13 +140,13 @@ def test_the_line_check_needs_every_line_and_counts_each_on_its_own() -> None:
     assert value == 1.0
     n_var = sum(1 for r in rows if ",variation," in r)
     changed = [r if not r.startswith("V02,") else r.rsplit(",", 1)[0] + ",1.00" for r in rows]
-    out = _Tree({"valuation.csv": "\n".join(changed).encode()})
+    out = Tree({"valuation.csv": "\n".join(changed).encode()})
     assert checks.variation_lines(out, ref, {})[0] == pytest.approx((n_var - 1) / n_var)
-    header_only = _Tree({"valuation.csv": rows[0].encode() + b"\n"})
+    header_only = Tree({"valuation.csv": rows[0].encode() + b"\n"})
     for fn in (checks.measured_lines, checks.preliminaries_lines, checks.variation_lines):
         assert fn(header_only, ref, {})[0] == 0.0  # nil lines must be delivered too
     respelled = [r.replace("A/1/0", "A.1.0", 1) for r in rows]
-    assert checks.measured_lines(_Tree({"valuation.csv": "\n".join(respelled).encode()}), ref, {})[0] == 1.0
+    assert checks.measured_lines(Tree({"valuation.csv": "\n".join(respelled).encode()}), ref, {})[0] == 1.0
 
 
 def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
@@ -182,28 +159,28 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
             "No Non-Completion Notice was given for Section 3, so no liquidated damages can be deducted for it.",
         ]
     )
-    value, evidence = checks.note_issues(_Tree({"note_to_commercial_director.md": good.encode()}), ref, {})
+    value, evidence = checks.note_issues(Tree({"note_to_commercial_director.md": good.encode()}), ref, {})
     assert value == pytest.approx(2 / len(issues)), evidence
     vague = "\n\n".join(["Pay less notice.", "Section 3.", "Retention.", "Render.", "Steel surcharge.", "Insurance."])
-    assert checks.note_issues(_Tree({"note_to_commercial_director.md": vague.encode()}), ref, {})[0] == 0.0
+    assert checks.note_issues(Tree({"note_to_commercial_director.md": vague.encode()}), ref, {})[0] == 0.0
 
 
 def test_the_figure_checks_take_each_figure_on_its_own() -> None:
     checks = _checks()
     want = json.loads((BASE / "hidden/reference/valuation.json").read_text())
-    ref = _Tree({"valuation.json": json.dumps(want).encode()})
+    ref = Tree({"valuation.json": json.dumps(want).encode()})
     got = json.loads(json.dumps(want))
     got["retention"] += 100
     got["notices"]["payment_notice_by"] = "2026-04-06"
     got["liquidated_damages"]["section_3"] = 3500.0
-    out = _Tree({"valuation.json": json.dumps(got).encode()})
+    out = Tree({"valuation.json": json.dumps(got).encode()})
     assert checks.payment_summary(out, ref, {})[0] == pytest.approx(5 / 6)
     assert checks.notices(out, ref, {})[0] == pytest.approx(7 / 8)
     assert checks.completion(out, ref, {})[0] == pytest.approx(4 / 5)
     nan = json.loads(json.dumps(want))
     nan["gross_valuation"] = "NaN"
-    assert checks.payment_summary(_Tree({"valuation.json": json.dumps(nan).encode()}), ref, {})[0] < 1.0
-    assert checks.payment_summary(_Tree({"valuation.json": b"[1, 2]"}), ref, {})[0] == 0.0
+    assert checks.payment_summary(Tree({"valuation.json": json.dumps(nan).encode()}), ref, {})[0] < 1.0
+    assert checks.payment_summary(Tree({"valuation.json": b"[1, 2]"}), ref, {})[0] == 0.0
 
 
 def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str, rules: set[str] | None = None) -> Path:
@@ -226,30 +203,8 @@ def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str, rules:
     return work / "output"
 
 
-def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict[str, float]]:
-    from worktrial.grading import grade_deliverable
-    from worktrial.grading.deliverable import limits_of
-    from worktrial.tasks import load_family
-
-    instance = load_family(FAMILY).instance(variant)
-    grader = instance.config.grader
-    hidden = tmp_path / f"hidden-{variant}"
-    if not hidden.exists():
-        instance.materialise_tree("hidden", hidden)
-    result = grade_deliverable(
-        output,
-        hidden / grader.reference_dir.removeprefix("hidden/"),
-        grader.checks,
-        limits=limits_of(grader),
-        hidden=hidden,
-        params=dict(instance.params),
-    )
-    assert not result.errors, result.errors
-    return result.score, {c.name: c.value for c in result.components if c.value is not None}
-
-
 def _staff_facts() -> dict:
-    story = _module("construction_valuation_story", FAMILY / "hidden/_construction_valuation_story.py")
+    story = load_module("construction_valuation_story", FAMILY / "hidden/_construction_valuation_story.py")
     return dict(story.build_project("holme_mills").facts)
 
 
@@ -268,7 +223,6 @@ NEW = (
     "loss_and_expense",
 )  # added by the second hardening: each moves the sum due by tens of thousands
 
-needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 sys.path.insert(0, str(FAMILY / "hidden"))
 
 

@@ -7,60 +7,29 @@ scheme); only the hard instance has staff; a malformed delivery scores 0 with ev
 from __future__ import annotations
 
 import csv
-import importlib.util
 import io
 import json
-import os
-import runpy
-import shutil
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-FAMILY = REPO / "suites/deliverables/discharge_permit_compliance"
+from .deliverable_harness import Family, Tree, inputs_text, load_module, needs_bwrap, ref_bytes
+
+FAM = Family("discharge_permit_compliance", ("dpc_read", "dpc_assess", "dpc_note"))
+FAMILY = FAM.root
+_checks, _deliver, _grade = FAM.checks, FAM.deliver, FAM.grade
 BASE = FAMILY / "variants/base"
 HARD = FAMILY / "variants/eastern_area"
-SOLUTIONS = FAMILY / "hidden/solutions"
 OUTPUTS = ("sample_register.csv", "conditions_assessment.csv", "compliance_summary.json", "issues.json")
 
 
-def _module(name: str, path: Path) -> Any:
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-def _checks() -> Any:
-    return _module("discharge_permit_compliance_checks", FAMILY / "hidden/checks.py")
-
-
-class _Tree:
-    def __init__(self, files: dict[str, bytes]) -> None:
-        self.files = files
-
-    def read_one(self, name: str) -> tuple[str, bytes]:
-        if name not in self.files:
-            raise FileNotFoundError(name)
-        return name, self.files[name]
-
-
-def _ref(root: Path, name: str) -> bytes:
-    return (root / "hidden/reference" / name).read_bytes()
-
-
 def _summary(root: Path) -> dict:
-    return json.loads(_ref(root, "compliance_summary.json"))
+    return json.loads(ref_bytes(root, "compliance_summary.json"))
 
 
 def _conditions(root: Path) -> list[dict]:
-    return list(csv.DictReader(io.StringIO(_ref(root, "conditions_assessment.csv").decode())))
+    return list(csv.DictReader(io.StringIO(ref_bytes(root, "conditions_assessment.csv").decode())))
 
 
 def _row(rows: list[dict], works: str, det: str, cond: str, since: str = "2025-01-01") -> dict:
@@ -69,25 +38,6 @@ def _row(rows: list[dict], works: str, det: str, cond: str, since: str = "2025-0
         for r in rows
         if (r["works_id"], r["determinand"], r["condition"], r["valid_from"]) == (works, det, cond, since)
     )
-
-
-def _inputs_text(root: Path) -> str:
-    from worktrial.kit.solution.documents import document_text
-
-    parts = []
-    for path in sorted((root / "workspace/input").rglob("*")):
-        if path.suffix in (".docx", ".pdf"):
-            parts.append(document_text(path))
-        elif path.suffix in (".csv", ".eml"):
-            parts.append(path.read_bytes().decode("utf-8", errors="replace"))
-        elif path.suffix == ".xlsx":
-            import openpyxl
-
-            wb = openpyxl.load_workbook(path, read_only=True)
-            parts += [
-                " ".join(str(c) for c in row if c is not None) for ws in wb for row in ws.iter_rows(values_only=True)
-            ]
-    return "\n".join(parts)
 
 
 def test_the_people_know_what_the_inputs_do_not_say() -> None:
@@ -99,7 +49,7 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
     assert "A25-E-0119 at Dunnock Beck (BOD 71 mg/l) is withdrawn" in people
     assert "the true daily volumes are the recorded ones multiplied by 1.361" in people
     assert "on 15 September at 31.0 l/s and on 29 September at 33.5 l/s" in people
-    text = _inputs_text(HARD).casefold()
+    text = inputs_text(HARD).casefold()
     for word in (
         "suspended our",
         "corrin",
@@ -193,7 +143,7 @@ def test_only_the_hard_instance_has_staff() -> None:
 
 def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
     checks = _checks()
-    ref = _Tree({"issues.json": _ref(HARD, "issues.json")})
+    ref = Tree({"issues.json": ref_bytes(HARD, "issues.json")})
     issues = json.loads(ref.files["issues.json"])
     good = "\n\n".join(
         [
@@ -201,17 +151,17 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
             "Fellgate: FE2 was agreed by the REA only from 1 October, so the August and September samples are void.",
         ]
     )
-    value, evidence = checks.note_issues(_Tree({"note_to_head_of_compliance.md": good.encode()}), ref, {})
+    value, evidence = checks.note_issues(Tree({"note_to_head_of_compliance.md": good.encode()}), ref, {})
     want = sum(m.get("weight", 1) for m in issues if m["id"] in ("withdrawn_audit", "sampling_point"))
     assert value == pytest.approx(want / sum(m.get("weight", 1) for m in issues)), evidence
     vague = "\n\n".join(["A25-E-0119.", "FE2 at Fellgate.", "Storm.", "Accreditation.", "INV-25-044."])
-    assert checks.note_issues(_Tree({"note_to_head_of_compliance.md": vague.encode()}), ref, {})[0] == 0.0
+    assert checks.note_issues(Tree({"note_to_head_of_compliance.md": vague.encode()}), ref, {})[0] == 0.0
 
 
-def _tree(root: Path, **override: bytes) -> _Tree:
-    files = {n: _ref(root, n) for n in OUTPUTS}
+def _tree(root: Path, **override: bytes) -> Tree:
+    files = {n: ref_bytes(root, n) for n in OUTPUTS}
     files.update(override)
-    return _Tree(files)
+    return Tree(files)
 
 
 def test_each_check_takes_its_figures_on_their_own() -> None:
@@ -225,7 +175,7 @@ def test_each_check_takes_its_figures_on_their_own() -> None:
     got["determinands"]["SS"] = {"compliant": 8, "failing": 2, "failing_works": ["HOL", "KES"]}
     got["works_compliant"], got["works_failing"] = 3, 7
     got["failing_works"] = sorted([*got["failing_works"], "HOL"])
-    out = _Tree({"compliance_summary.json": json.dumps(got).encode()})
+    out = Tree({"compliance_summary.json": json.dumps(got).encode()})
     assert checks.headline(out, ref, {})[0] == pytest.approx(1 - 9 / 24)
     assert checks.decisions(out, ref, {})[0] == pytest.approx(1 - 2 / 58)
     rows = _conditions(HARD)
@@ -236,7 +186,7 @@ def test_each_check_takes_its_figures_on_their_own() -> None:
     w = csv.DictWriter(buf, fieldnames=list(rows[0]))
     w.writeheader()
     w.writerows(rows)
-    out = _Tree({"conditions_assessment.csv": buf.getvalue().encode()})
+    out = Tree({"conditions_assessment.csv": buf.getvalue().encode()})
     lut = sum(1 for r in rows if r["condition"] == "lut")
     assert checks.lut_conditions(out, ref, {})[0] == pytest.approx(1 - 1 / lut)
     assert checks.upper_tier(out, ref, {})[0] == 1.0
@@ -256,7 +206,7 @@ def test_each_check_takes_its_figures_on_their_own() -> None:
 def test_a_malformed_delivery_scores_zero_with_evidence_never_an_error(junk: bytes) -> None:
     checks = _checks()
     ref = _tree(HARD)
-    out = _Tree(
+    out = Tree(
         {
             n: junk
             for n in (
@@ -279,66 +229,18 @@ def test_a_malformed_delivery_scores_zero_with_evidence_never_an_error(junk: byt
     ):
         value, evidence = getattr(checks, fn)(out, ref, {})
         assert value == 0.0 and evidence, fn
-    missing = _Tree({})
+    missing = Tree({})
     for fn in ("headline", "lut_conditions", "register"):
         value, evidence = getattr(checks, fn)(missing, ref, {})
         assert value == 0.0 and "cannot read" in evidence, fn
 
 
-def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str, script: str = "reference.py") -> Path:
-    """Run a solution on a copy of the instance's inputs without the client's world: with `known` as the staff's
-    answers, or (None) asking nobody."""
-    root = FAMILY / "variants" / variant
-    work = tmp_path / name
-    shutil.copytree(root / "workspace/input", work / "input")
-    (work / "output").mkdir()
-    here = Path.cwd()
-    sys.path.insert(0, str(SOLUTIONS))
-    try:
-        os.chdir(work)
-        for mod in ("dpc_read", "dpc_assess", "dpc_note"):
-            sys.modules.pop(mod, None)
-        if script == "reference.py":
-            init = {"ASK": False} if known is None else {"KNOWN": known}
-            runpy.run_path(str(SOLUTIONS / script), init_globals=init, run_name="__main__")
-        else:
-            runpy.run_path(str(SOLUTIONS / script), run_name="__main__")
-    finally:
-        os.chdir(here)
-        sys.path.remove(str(SOLUTIONS))
-        for mod in ("dpc_read", "dpc_assess", "dpc_note"):
-            sys.modules.pop(mod, None)
-    return work / "output"
-
-
-def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict[str, float]]:
-    from worktrial.grading import grade_deliverable
-    from worktrial.grading.deliverable import limits_of
-    from worktrial.tasks import load_family
-
-    instance = load_family(FAMILY).instance(variant)
-    grader = instance.config.grader
-    hidden = tmp_path / f"hidden-{variant}"
-    if not hidden.exists():
-        instance.materialise_tree("hidden", hidden)
-    result = grade_deliverable(
-        output,
-        hidden / grader.reference_dir.removeprefix("hidden/"),
-        grader.checks,
-        limits=limits_of(grader),
-        hidden=hidden,
-        params=dict(instance.params),
-    )
-    assert not result.errors, result.errors
-    return result.score, {c.name: c.value for c in result.components if c.value is not None}
-
-
 def _staff_facts() -> dict:
-    sys.path.insert(0, str(SOLUTIONS))
+    sys.path.insert(0, str(FAM.solutions))
     try:
-        build = _module("discharge_permit_compliance_build_inputs", FAMILY / "hidden/build_inputs.py")
+        build = load_module("discharge_permit_compliance_build_inputs", FAMILY / "hidden/build_inputs.py")
     finally:
-        sys.path.remove(str(SOLUTIONS))
+        sys.path.remove(str(FAM.solutions))
     return build.staff_facts(build.model.simulate(build.INSTANCES["eastern_area"]))
 
 
@@ -355,8 +257,6 @@ HINTED = ("decisions", "fe2", "withdrawn")  # hinted by the files: the log, the 
 # hinted nowhere: only an open question naming the person's area (laboratory, regulation, flow meters, capital
 # schemes) gets them
 NOWHERE = ("lapse", "storm", "meter", "unlogged")
-
-needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
 
 @needs_bwrap

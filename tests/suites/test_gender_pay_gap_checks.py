@@ -5,76 +5,25 @@ evidence; only the hard instance has staff."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
-import runpy
-import shutil
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-FAMILY = REPO / "suites/deliverables/gender_pay_gap"
+from .deliverable_harness import Family, Tree, inputs_text, load_module, needs_bwrap, ref_bytes
+
+FAM = Family("gender_pay_gap", ("_gpg_calc", "_gpg_note", "_gpg_read", "reference"))
+FAMILY = FAM.root
+_checks, _deliver, _grade = FAM.checks, FAM.deliver, FAM.grade
 HARD = FAMILY / "variants/april_2026"
-SOLUTIONS = FAMILY / "hidden/solutions"
-SOLUTION_MODULES = ("_gpg_calc", "_gpg_note", "_gpg_read", "reference")
-
-
-def _module(name: str, path: Path) -> Any:
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-def _checks() -> Any:
-    return _module("gender_pay_gap_checks", FAMILY / "hidden/checks.py")
-
-
-class _Tree:
-    def __init__(self, files: dict[str, bytes]) -> None:
-        self.files = files
-
-    def read_one(self, name: str) -> tuple[str, bytes]:
-        if name not in self.files:
-            raise FileNotFoundError(name)
-        return name, self.files[name]
-
-
-def _ref(root: Path, name: str) -> bytes:
-    return (root / "hidden/reference" / name).read_bytes()
 
 
 def _figures(root: Path) -> dict:
-    return json.loads(_ref(root, "gpg_figures.json"))
+    return json.loads(ref_bytes(root, "gpg_figures.json"))
 
 
-def _reference_tree(root: Path) -> _Tree:
-    return _Tree({n: _ref(root, n) for n in ("gpg_figures.json", "gpg_employees.csv", "issues.json")})
-
-
-def _inputs_text(root: Path) -> str:
-    import openpyxl
-
-    from worktrial.kit.solution.documents import document_text
-
-    parts = []
-    for path in sorted((root / "workspace/input").rglob("*")):
-        if path.suffix in (".docx", ".pdf"):
-            parts.append(document_text(path))
-        elif path.suffix in (".csv", ".eml"):
-            parts.append(path.read_bytes().decode("utf-8", errors="replace"))
-        elif path.suffix == ".xlsx":
-            wb = openpyxl.load_workbook(path, read_only=True)
-            for ws in wb.worksheets:
-                parts += [" ".join(str(c) for c in r if c is not None) for r in ws.iter_rows(values_only=True)]
-    return "\n".join(parts)
+def _reference_tree(root: Path) -> Tree:
+    return Tree({n: ref_bytes(root, n) for n in ("gpg_figures.json", "gpg_employees.csv", "issues.json")})
 
 
 def test_the_people_know_what_the_inputs_do_not_say() -> None:
@@ -83,14 +32,14 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
     assert "Aldermoor Performance Share Plan 2023 award vested on 20 March 2026" in people
     assert "in employment under a contract personally to do work" in people
     assert "8 are women: HUL-0107" in people
-    text = _inputs_text(HARD).casefold()
+    text = inputs_text(HARD).casefold()
     for word in ("share plan", "vested", "personally to do work", "37.5 hours", "are women", "legal's view"):
         assert word not in text, word
     # the hints that are there: the owner-drivers' agreements, the Hull staff with no gender
     assert "substitution" in text and "not permitted" in text
     assert "gender not held (transferor data)" in text
     # and the fair instance says it all in its e-mails
-    fair = _inputs_text(FAMILY).casefold()
+    fair = inputs_text(FAMILY).casefold()
     assert "performance share plan" in fair and "37.5 hours" in fair and "personally to do work" in fair
 
 
@@ -102,7 +51,7 @@ def test_the_figures_hang_on_the_rules_of_the_regulations() -> None:
         fig = _figures(root)
         assert fig["full_pay_relevant_employees"] % 4 == 0
         assert fig["relevant_employees"] > fig["full_pay_relevant_employees"]
-        rows = list(csv.DictReader(io.StringIO(_ref(root, "gpg_employees.csv").decode())))
+        rows = list(csv.DictReader(io.StringIO(ref_bytes(root, "gpg_employees.csv").decode())))
         counted = [r for r in rows if r["relevant"] == "yes"]
         # those on reduced pay for leave are out of the hourly figures but keep their bonus
         assert any(r["full_pay"] == "no" and float(r["bonus_12m"]) > 0 for r in counted)
@@ -136,10 +85,10 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
             "Ordinary pay is taken after salary sacrifice (the reduced amount).",
         ]
     )
-    value, evidence = checks.note_issues(_Tree({"note_to_hr_director.md": good.encode()}), ref, {})
+    value, evidence = checks.note_issues(Tree({"note_to_hr_director.md": good.encode()}), ref, {})
     assert value == pytest.approx(2 / sum(m.get("weight", 1) for m in issues)), evidence
     vague = "\n\n".join(["Agency.", "Salary sacrifice.", "Overtime.", "Commission.", "Hull."])
-    assert checks.note_issues(_Tree({"note_to_hr_director.md": vague.encode()}), ref, {})[0] == 0.0
+    assert checks.note_issues(Tree({"note_to_hr_director.md": vague.encode()}), ref, {})[0] == 0.0
 
 
 def test_each_figure_check_takes_its_figures_on_their_own() -> None:
@@ -162,7 +111,7 @@ def test_each_figure_check_takes_its_figures_on_their_own() -> None:
     got["female_bonus_pct"] = str(got["female_bonus_pct"]) + "%"  # a figure written as text still counts
     got["quartiles"]["upper"]["male_pct"] -= 1.0
     got["relevant_employees"] += 1
-    out = _Tree({"gpg_figures.json": json.dumps(got).encode()})
+    out = Tree({"gpg_figures.json": json.dumps(got).encode()})
     assert checks.mean_hourly_gap(out, ref, {})[0] == 0.0
     assert checks.median_hourly_gap(out, ref, {})[0] == 1.0
     assert checks.bonus_proportions(out, ref, {})[0] == 1.0
@@ -170,13 +119,13 @@ def test_each_figure_check_takes_its_figures_on_their_own() -> None:
     assert checks.headcounts(out, ref, {})[0] == pytest.approx(1 / 2)
     nan = _figures(FAMILY)
     nan["median_bonus_gap_pct"] = "NaN"
-    assert checks.median_bonus_gap(_Tree({"gpg_figures.json": json.dumps(nan).encode()}), ref, {})[0] == 0.0
+    assert checks.median_bonus_gap(Tree({"gpg_figures.json": json.dumps(nan).encode()}), ref, {})[0] == 0.0
 
 
 def test_the_working_file_check_counts_wrong_rows_and_people_who_are_not_relevant() -> None:
     checks = _checks()
     ref = _reference_tree(FAMILY)
-    lines = _ref(FAMILY, "gpg_employees.csv").decode().splitlines()
+    lines = ref_bytes(FAMILY, "gpg_employees.csv").decode().splitlines()
     head, body = lines[0], lines[1:]
     counted = [ln for ln in body if ",yes," in ln]
     n = len(counted)
@@ -185,7 +134,7 @@ def test_the_working_file_check_counts_wrong_rows_and_people_who_are_not_relevan
     first[cols.index("gender")] = "M" if first[cols.index("gender")] == "F" else "F"
     agency = next(ln for ln in body if ln.startswith("SL")).replace(",no,", ",yes,", 1)
     changed = [head, ",".join(first), *counted[1:], agency]
-    value, evidence = checks.employee_rows(_Tree({"gpg_employees.csv": "\n".join(changed).encode()}), ref, {})
+    value, evidence = checks.employee_rows(Tree({"gpg_employees.csv": "\n".join(changed).encode()}), ref, {})
     assert value == pytest.approx((n - 1) / (n + 1)), evidence
     assert "not relevant employees" in evidence
 
@@ -193,73 +142,23 @@ def test_the_working_file_check_counts_wrong_rows_and_people_who_are_not_relevan
 def test_a_malformed_delivery_scores_zero_with_evidence() -> None:
     checks = _checks()
     ref = _reference_tree(FAMILY)
-    garbage = _Tree({"gpg_figures.json": b"[1, 2", "gpg_employees.csv": b"\x00\x01 nothing here"})
+    garbage = Tree({"gpg_figures.json": b"[1, 2", "gpg_employees.csv": b"\x00\x01 nothing here"})
     for fn in ("mean_hourly_gap", "pay_quartiles", "headcounts", "employee_rows"):
         value, evidence = getattr(checks, fn)(garbage, ref, {})
         assert value == 0.0 and evidence, fn
-    value, evidence = checks.note_issues(_Tree({}), ref, {})
+    value, evidence = checks.note_issues(Tree({}), ref, {})
     assert value == 0.0 and "cannot read" in evidence
-    value, evidence = checks.mean_bonus_gap(_Tree({"gpg_figures.json": b'{"mean_bonus_gap_pct": [1]}'}), ref, {})
+    value, evidence = checks.mean_bonus_gap(Tree({"gpg_figures.json": b'{"mean_bonus_gap_pct": [1]}'}), ref, {})
     assert value == 0.0 and "wrong or missing" in evidence
 
 
-def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str, script: str = "reference.py") -> Path:
-    """Run a solution on a copy of the instance's inputs without the client's world: with `known` as the staff's
-    answers, or (None) asking nobody."""
-    root = FAMILY if variant == "base" else FAMILY / "variants" / variant
-    work = tmp_path / name
-    shutil.copytree(root / "workspace/input", work / "input")
-    (work / "output").mkdir()
-    here = Path.cwd()
-    sys.path.insert(0, str(SOLUTIONS))
-    try:
-        os.chdir(work)
-        for mod in SOLUTION_MODULES:
-            sys.modules.pop(mod, None)
-        if script == "reference.py":
-            init = {"ASK": False} if known is None else {"KNOWN": known}
-            runpy.run_path(str(SOLUTIONS / script), init_globals=init, run_name="__main__")
-        else:
-            runpy.run_path(str(SOLUTIONS / script), run_name="__main__")
-    finally:
-        os.chdir(here)
-        sys.path.remove(str(SOLUTIONS))
-        for mod in SOLUTION_MODULES:
-            sys.modules.pop(mod, None)
-    return work / "output"
-
-
-def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict[str, float]]:
-    from worktrial.grading import grade_deliverable
-    from worktrial.grading.deliverable import limits_of
-    from worktrial.tasks import load_family
-
-    instance = load_family(FAMILY).instance(variant)
-    grader = instance.config.grader
-    hidden = tmp_path / f"hidden-{variant}"
-    if not hidden.exists():
-        instance.materialise_tree("hidden", hidden)
-    result = grade_deliverable(
-        output,
-        hidden / grader.reference_dir.removeprefix("hidden/"),
-        grader.checks,
-        limits=limits_of(grader),
-        hidden=hidden,
-        params=dict(instance.params),
-    )
-    assert not result.errors, result.errors
-    return result.score, {c.name: c.value for c in result.components if c.value is not None}
-
-
 def _staff_facts() -> dict:
-    build = _module("gender_pay_gap_build_inputs", FAMILY / "hidden/build_inputs.py")
+    build = load_module("gender_pay_gap_build_inputs", FAMILY / "hidden/build_inputs.py")
     return build.staff_facts(build.model.simulate(build.INSTANCES["april_2026"]))
 
 
 HINTED = ("owner_drivers", "hull_women")  # hinted by the files: the agreements' terms, the blank genders
 NOWHERE = ("normanton_hours", "ltip")  # hinted nowhere
-
-needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
 
 @needs_bwrap

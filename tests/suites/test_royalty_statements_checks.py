@@ -7,46 +7,23 @@ the hard target; only the hard instance has staff; garbage deliveries score 0 wi
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import runpy
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-FAMILY = REPO / "suites/deliverables/royalty_statements"
+from .deliverable_harness import Family, Tree, load_module, needs_bwrap
+
+FAM = Family("royalty_statements", ())
+FAMILY = FAM.root
+_checks = FAM.checks
 BASE = FAMILY / "variants/base"
 HARD = FAMILY / "variants/full_list"
 SOLUTIONS = FAMILY / "hidden/solutions"
-
-
-def _module(name: str, path: Path) -> Any:
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-def _checks() -> Any:
-    return _module("royalty_statements_checks", FAMILY / "hidden/checks.py")
-
-
-class _Tree:
-    def __init__(self, files: dict[str, bytes]) -> None:
-        self.files = files
-
-    def read_one(self, name: str) -> tuple[str, bytes]:
-        if name not in self.files:
-            raise FileNotFoundError(name)
-        return name, self.files[name]
 
 
 def _inputs_text(root: Path) -> str:
@@ -128,7 +105,7 @@ def test_only_the_hard_instance_has_staff() -> None:
 
 def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
     checks = _checks()
-    ref = _Tree({"issues.json": _reference(BASE, "issues.json")})
+    ref = Tree({"issues.json": _reference(BASE, "issues.json")})
     issues = json.loads(ref.files["issues.json"])
     weights = sum(float(i.get("weight", 1)) for i in issues)
     good = "\n\n".join(
@@ -137,29 +114,29 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
             "Irish accounts are home sales under the agreements, though Pellham codes them export.",
         ]
     )
-    value, evidence = checks.note_issues(_Tree({"note_to_managing_director.md": good.encode()}), ref, {})
+    value, evidence = checks.note_issues(Tree({"note_to_managing_director.md": good.encode()}), ref, {})
     assert value == pytest.approx(2 / weights), evidence
     vague = "\n\n".join(["September.", "Ireland.", "Special sales.", "Counting Rooks.", "Reserves."])
-    value, _ = checks.note_issues(_Tree({"note_to_managing_director.md": vague.encode()}), ref, {})
+    value, _ = checks.note_issues(Tree({"note_to_managing_director.md": vague.encode()}), ref, {})
     assert value == 0.0
 
 
 def test_the_author_checks_take_each_author_on_its_own() -> None:
     checks = _checks()
     want = json.loads(_reference(BASE, "statement_totals.json"))
-    ref = _Tree({"statement_totals.json": json.dumps(want).encode()})
+    ref = Tree({"statement_totals.json": json.dumps(want).encode()})
     n = len(want["authors"])
     assert checks.author_balances(ref, ref, {})[0] == 1.0
     got = json.loads(json.dumps(want))
     got["authors"]["A0107"]["payable_gbp"] += 50
     got["authors"]["A0112"]["reserve_held_gbp"] = "NaN"
     got["authors"]["A9999"] = dict(want["authors"]["A0107"])
-    out = _Tree({"statement_totals.json": json.dumps(got).encode()})
+    out = Tree({"statement_totals.json": json.dumps(got).encode()})
     assert checks.author_balances(out, ref, {})[0] == pytest.approx((n - 1) / (n + 1))
     assert checks.author_reserves(out, ref, {})[0] == pytest.approx((n - 1) / (n + 1))
     assert checks.author_earnings(out, ref, {})[0] == pytest.approx(n / (n + 1))
     for bad in (b"[1, 2]", b"{}", b'{"authors": [1]}', b"not json"):
-        value, _ = checks.author_earnings(_Tree({"statement_totals.json": bad}), ref, {})
+        value, _ = checks.author_earnings(Tree({"statement_totals.json": bad}), ref, {})
         assert value == 0.0
 
 
@@ -215,7 +192,7 @@ def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict[str,
 
 
 def _staff_facts() -> dict:
-    build = _module("royalty_statements_build_inputs", FAMILY / "hidden/build_inputs.py")
+    build = load_module("royalty_statements_build_inputs", FAMILY / "hidden/build_inputs.py")
     from _royalty_statements_catalogue import INSTANCES
     from _royalty_statements_model import simulate
 
@@ -225,8 +202,6 @@ def _staff_facts() -> dict:
 HINTED = ("consignment", "withholding")  # the Fenwick orders noted "see JW", the receipts awaiting tax certificates
 NOWHERE = ("side_letter", "returns_credit", "late_receipts", "remainders", "reserve_policy")  # hinted nowhere
 PLAYTEST = ("consignment", "withholding", "returns_credit")  # what a blind worker found before the last three
-
-needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
 
 @needs_bwrap

@@ -5,65 +5,21 @@ authority); only the hard instance has staff."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
-import runpy
-import shutil
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-FAMILY = REPO / "suites/deliverables/stability_shelf_life"
+from .deliverable_harness import Family, Tree, inputs_text, load_module, needs_bwrap, ref_bytes
+
+FAM = Family("stability_shelf_life", ("stab_read", "stab_eval", "stab_stats", "stab_note"))
+FAMILY = FAM.root
+_checks, _deliver, _grade = FAM.checks, FAM.deliver, FAM.grade
 HARD = FAMILY / "variants/stability_review"
-SOLUTIONS = FAMILY / "hidden/solutions"
-
-
-def _module(name: str, path: Path) -> Any:
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-def _checks() -> Any:
-    return _module("stability_shelf_life_checks", FAMILY / "hidden/checks.py")
-
-
-class _Tree:
-    def __init__(self, files: dict[str, bytes]) -> None:
-        self.files = files
-
-    def read_one(self, name: str) -> tuple[str, bytes]:
-        if name not in self.files:
-            raise FileNotFoundError(name)
-        return name, self.files[name]
-
-
-def _ref(root: Path, name: str) -> bytes:
-    return (root / "hidden/reference" / name).read_bytes()
 
 
 def _decision(root: Path) -> dict:
-    return json.loads(_ref(root, "shelf_life_decision.json"))
-
-
-def _inputs_text(root: Path) -> str:
-    from worktrial.kit.solution.documents import document_text
-
-    parts = []
-    for path in sorted((root / "workspace/input").rglob("*")):
-        if path.suffix in (".docx", ".pdf"):
-            parts.append(document_text(path))
-        elif path.suffix in (".csv", ".eml"):
-            parts.append(path.read_bytes().decode("utf-8", errors="replace"))
-    return "\n".join(parts)
+    return json.loads(ref_bytes(root, "shelf_life_decision.json"))
 
 
 def test_the_people_know_what_the_inputs_do_not_say() -> None:
@@ -72,7 +28,7 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
     assert "total impurities shelf-life limit of not more than 0.8 %" in people
     assert "C10-2309's 24-month assay is invalidated too, and its retest gave 96.5 %" in people
     assert "O20-2314 is not representative of the commercial pack" in people
-    text = _inputs_text(HARD).casefold()
+    text = inputs_text(HARD, xlsx=False).casefold()
     for word in ("response factor", "rrf", "0.8 %", "pre-submission", "commit", "pvc", "collapsed", "96.5"):
         assert word not in text, word
     # the hints that are there: the open investigation, the other pack component on the register
@@ -107,7 +63,7 @@ def test_only_the_hard_instance_has_staff() -> None:
 
 def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
     checks = _checks()
-    ref = _Tree({"issues.json": _ref(FAMILY, "issues.json")})
+    ref = Tree({"issues.json": ref_bytes(FAMILY, "issues.json")})
     issues = json.loads(ref.files["issues.json"])
     good = "\n\n".join(
         [
@@ -115,19 +71,19 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
             "Do not store above 30 °C: the storage statement follows the accelerated data.",
         ]
     )
-    value, evidence = checks.note_issues(_Tree({"note_to_qp.md": good.encode()}), ref, {})
+    value, evidence = checks.note_issues(Tree({"note_to_qp.md": good.encode()}), ref, {})
     assert value == pytest.approx(2 / len(issues)), evidence
     vague = "\n\n".join(["OOS.", "Storage.", "Specification.", "Ages.", "Deviations."])
-    assert checks.note_issues(_Tree({"note_to_qp.md": vague.encode()}), ref, {})[0] == 0.0
+    assert checks.note_issues(Tree({"note_to_qp.md": vague.encode()}), ref, {})[0] == 0.0
 
 
 def test_each_decision_check_takes_its_figures_on_their_own() -> None:
     checks = _checks()
     want = _decision(FAMILY)
-    ref = _Tree(
+    ref = Tree(
         {
             "shelf_life_decision.json": json.dumps(want).encode(),
-            "regression_by_batch.csv": _ref(FAMILY, "regression_by_batch.csv"),
+            "regression_by_batch.csv": ref_bytes(FAMILY, "regression_by_batch.csv"),
         }
     )
     for fn in (
@@ -145,67 +101,21 @@ def test_each_decision_check_takes_its_figures_on_their_own() -> None:
     got["strengths"]["20mg"]["attributes"]["impurity_b"]["crossing_months"] += 1.0
     got["proposed_shelf_life_months"] = 29
     got["storage_temperature_max_c"] = None
-    out = _Tree({"shelf_life_decision.json": json.dumps(got).encode()})
+    out = Tree({"shelf_life_decision.json": json.dumps(got).encode()})
     assert checks.poolability(out, ref, {})[0] == pytest.approx(7 / 8)
     assert checks.crossing(out, ref, {})[0] == pytest.approx(7 / 8)
     assert checks.shelf_life(out, ref, {})[0] == pytest.approx(2 / 4)
     assert checks.storage(out, ref, {})[0] == 0.0
     nan = json.loads(json.dumps(want))
     nan["strengths"]["10mg"]["attributes"]["assay"]["crossing_months"] = "NaN"
-    assert checks.crossing(_Tree({"shelf_life_decision.json": json.dumps(nan).encode()}), ref, {})[0] < 1.0
-    assert checks.shelf_life(_Tree({"shelf_life_decision.json": b"[1, 2]"}), ref, {})[0] == 0.0
-    garbage = _Tree({"regression_by_batch.csv": b"\x00\x01 nothing here"})
+    assert checks.crossing(Tree({"shelf_life_decision.json": json.dumps(nan).encode()}), ref, {})[0] < 1.0
+    assert checks.shelf_life(Tree({"shelf_life_decision.json": b"[1, 2]"}), ref, {})[0] == 0.0
+    garbage = Tree({"regression_by_batch.csv": b"\x00\x01 nothing here"})
     assert checks.regression_slopes(garbage, ref, {})[0] == 0.0
 
 
-def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str, script: str = "reference.py") -> Path:
-    """Run a solution on a copy of the instance's inputs without the client's world: with `known` as the staff's
-    answers, or (None) asking nobody."""
-    root = FAMILY if variant == "base" else FAMILY / "variants" / variant
-    work = tmp_path / name
-    shutil.copytree(root / "workspace/input", work / "input")
-    (work / "output").mkdir()
-    here = Path.cwd()
-    sys.path.insert(0, str(SOLUTIONS))
-    try:
-        os.chdir(work)
-        for mod in ("stab_read", "stab_eval", "stab_stats", "stab_note"):
-            sys.modules.pop(mod, None)
-        if script == "reference.py":
-            init = {"ASK": False} if known is None else {"KNOWN": known}
-            runpy.run_path(str(SOLUTIONS / script), init_globals=init, run_name="__main__")
-        else:
-            runpy.run_path(str(SOLUTIONS / script), run_name="__main__")
-    finally:
-        os.chdir(here)
-        sys.path.remove(str(SOLUTIONS))
-    return work / "output"
-
-
-def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict[str, float]]:
-    from worktrial.grading import grade_deliverable
-    from worktrial.grading.deliverable import limits_of
-    from worktrial.tasks import load_family
-
-    instance = load_family(FAMILY).instance(variant)
-    grader = instance.config.grader
-    hidden = tmp_path / f"hidden-{variant}"
-    if not hidden.exists():
-        instance.materialise_tree("hidden", hidden)
-    result = grade_deliverable(
-        output,
-        hidden / grader.reference_dir.removeprefix("hidden/"),
-        grader.checks,
-        limits=limits_of(grader),
-        hidden=hidden,
-        params=dict(instance.params),
-    )
-    assert not result.errors, result.errors
-    return result.score, {c.name: c.value for c in result.components if c.value is not None}
-
-
 def _staff_facts() -> dict:
-    build = _module("stability_shelf_life_build_inputs", FAMILY / "hidden/build_inputs.py")
+    build = load_module("stability_shelf_life_build_inputs", FAMILY / "hidden/build_inputs.py")
     inst = build.INSTANCES["stability_review"]
     _, _, story = build.model.simulate(inst)
     return build.staff_facts(inst, story)
@@ -214,8 +124,6 @@ def _staff_facts() -> dict:
 FACTS = {"oos": ("closed", "invalid"), "old_pack": ("excluded",), "rrf": ("rrf",), "commitment": ("total_limit",)}
 HINTED = ("oos", "old_pack")  # hinted by the files: the open investigation, the register's other pack component
 NOWHERE = ("rrf", "commitment")  # hinted nowhere
-
-needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
 
 @needs_bwrap

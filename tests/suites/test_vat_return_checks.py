@@ -6,49 +6,22 @@ examination session not yet invoiced); garbage scores 0, never void."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
-import runpy
-import shutil
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-FAMILY = REPO / "suites/deliverables/vat_return"
+from .deliverable_harness import Family, Tree, load_module, needs_bwrap
+
+FAM = Family("vat_return", ("reference",))
+FAMILY = FAM.root
+_checks, _deliver, _grade = FAM.checks, FAM.deliver, FAM.grade
 HARD = FAMILY / "variants/q3_full"
 
 
-def _module(name: str, path: Path) -> Any:
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-def _checks() -> Any:
-    return _module("vat_return_checks", FAMILY / "hidden/checks.py")
-
-
-class _Tree:
-    def __init__(self, files: dict[str, bytes]) -> None:
-        self.files = files
-
-    def read_one(self, name: str) -> tuple[str, bytes]:
-        if name not in self.files:
-            raise FileNotFoundError(name)
-        return name, self.files[name]
-
-
-def _reference(root: Path) -> _Tree:
+def _reference(root: Path) -> Tree:
     ref = root / "hidden/reference"
-    return _Tree({p.name: p.read_bytes() for p in ref.iterdir()})
+    return Tree({p.name: p.read_bytes() for p in ref.iterdir()})
 
 
 def _return(root: Path) -> dict:
@@ -150,12 +123,12 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
             "Pennant's invoice overcharged VAT; only 20% of the net is claimed.",
         ]
     )
-    value, evidence = checks.note_issues(_Tree({"note_to_finance_director.md": good.encode()}), ref, {})
+    value, evidence = checks.note_issues(Tree({"note_to_finance_director.md": good.encode()}), ref, {})
     assert value == pytest.approx(2 / total), evidence
     vague = "\n\n".join(["Voltedge.", "Pennant.", "Wharf Road.", "Deposits.", "Bad debts.", "Castellan."])
-    assert checks.note_issues(_Tree({"note_to_finance_director.md": vague.encode()}), ref, {})[0] == 0.0
+    assert checks.note_issues(Tree({"note_to_finance_director.md": vague.encode()}), ref, {})[0] == 0.0
     error = "The June return omitted the VAT of GBP 8,640.00 on invoice SI-26-1244; corrected in box 1."
-    value, _ = checks.note_issues(_Tree({"note_to_finance_director.md": error.encode()}), ref, {})
+    value, _ = checks.note_issues(Tree({"note_to_finance_director.md": error.encode()}), ref, {})
     assert value == pytest.approx(2 / total)
 
 
@@ -176,12 +149,12 @@ def test_the_schedule_checks_weigh_each_line_by_the_vat_at_stake() -> None:
         w.writeheader()
         for r in rows:
             w.writerow({**r, "input_vat": "0.00"} if r["line_id"] == line["line_id"] else r)
-        return checks.schedule_inputs(_Tree({"vat_schedule.csv": out.getvalue().encode()}), ref, {})[0]
+        return checks.schedule_inputs(Tree({"vat_schedule.csv": out.getvalue().encode()}), ref, {})[0]
 
     assert checks.schedule_inputs(ref, ref, {})[0] == 1.0 and checks.schedule_outputs(ref, ref, {})[0] == 1.0
     assert with_wrong(big) < 0.9 < 0.995 < with_wrong(small)
     twice = ref.files["vat_schedule.csv"] + ref.files["vat_schedule.csv"].split(b"\n", 1)[1]
-    assert checks.schedule_inputs(_Tree({"vat_schedule.csv": twice}), ref, {})[0] < 0.05
+    assert checks.schedule_inputs(Tree({"vat_schedule.csv": twice}), ref, {})[0] < 0.05
 
 
 def test_box7_accepts_the_conventions_hmrc_leaves_open_and_nothing_else() -> None:
@@ -197,7 +170,7 @@ def test_box7_accepts_the_conventions_hmrc_leaves_open_and_nothing_else() -> Non
         ("NaN", False),
     ]:
         got = {**want, "boxes": {**want["boxes"], "box7": value}}
-        score, _ = checks.box7(_Tree({"vat_return.json": json.dumps(got).encode()}), ref, {})
+        score, _ = checks.box7(Tree({"vat_return.json": json.dumps(got).encode()}), ref, {})
         assert score == (1.0 if ok else 0.0), value
 
 
@@ -209,65 +182,18 @@ def test_the_figure_checks_take_each_figure_on_its_own() -> None:
     got["input_tax"]["recovery_percentage"] = want["partial_exemption_values"]["exact_percentage"]
     got["input_tax"]["de_minimis"] = "false"
     got["output_tax"]["corrections"] = 0
-    out = _Tree({"vat_return.json": json.dumps(got).encode()})
+    out = Tree({"vat_return.json": json.dumps(got).encode()})
     assert checks.partial_exemption(out, ref, {})[0] == pytest.approx(6 / 7)
     assert checks.output_tax(out, ref, {})[0] == pytest.approx(2 / 3)
     assert checks.box1(out, ref, {})[0] == 1.0
-    assert checks.box5(_Tree({"vat_return.json": b"[1, 2]"}), ref, {})[0] == 0.0
+    assert checks.box5(Tree({"vat_return.json": b"[1, 2]"}), ref, {})[0] == 0.0
 
 
 # ------------------------------------------------------------------------------------------------ graded runs
 
 
-def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str, script: str = "reference.py") -> Path:
-    """Run a solution on a copy of the instance's inputs without the client's world: with `known` as the staff's
-    answers, or (None) asking nobody."""
-    root = FAMILY if variant == "base" else FAMILY / "variants" / variant
-    work = tmp_path / name
-    shutil.copytree(root / "workspace/input", work / "input")
-    (work / "output").mkdir()
-    here = Path.cwd()
-    solutions = FAMILY / "hidden/solutions"
-    sys.path.insert(0, str(solutions))
-    try:
-        os.chdir(work)
-        sys.modules.pop("reference", None)
-        if script == "reference.py":
-            init = {"ASK": False} if known is None else {"KNOWN": known}
-            runpy.run_path(str(solutions / script), init_globals=init, run_name="__main__")
-        else:  # a shortcut patches the reference module it imports
-            runpy.run_path(str(solutions / script), run_name="__main__")
-    finally:
-        os.chdir(here)
-        sys.path.remove(str(solutions))
-        sys.modules.pop("reference", None)
-    return work / "output"
-
-
-def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict[str, float]]:
-    from worktrial.grading import grade_deliverable
-    from worktrial.grading.deliverable import limits_of
-    from worktrial.tasks import load_family
-
-    instance = load_family(FAMILY).instance(variant)
-    grader = instance.config.grader
-    hidden = tmp_path / f"hidden-{variant}"
-    if not hidden.exists():
-        instance.materialise_tree("hidden", hidden)
-    result = grade_deliverable(
-        output,
-        hidden / grader.reference_dir.removeprefix("hidden/"),
-        grader.checks,
-        limits=limits_of(grader),
-        hidden=hidden,
-        params=dict(instance.params),
-    )
-    assert not result.errors, result.errors
-    return result.score, {c.name: c.value for c in result.components if c.value is not None}
-
-
 def _staff_facts() -> dict:
-    build = _module("vat_return_build_inputs", FAMILY / "hidden/build_inputs.py")
+    build = load_module("vat_return_build_inputs", FAMILY / "hidden/build_inputs.py")
     story = build.model.simulate(build.INSTANCES["q3_full"])
     build.truth.tune(story)
     return build.staff_facts(story)
@@ -275,8 +201,6 @@ def _staff_facts() -> dict:
 
 HINTED = ("option_to_tax", "debtor_terms", "overseas_supplier")  # each behind a gate on what the files show
 NOWHERE = ("prior_error", "unbilled")  # hinted nowhere
-
-needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 
 
 @needs_bwrap
