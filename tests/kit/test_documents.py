@@ -10,7 +10,7 @@ import docx
 import openpyxl
 import pypdf
 
-from worktrial.kit import DocumentWriter, PdfStyle
+from worktrial.kit import LARGER_PRINT, DocumentWriter, PdfStyle, pdf_bytes
 
 WHEN = datetime(2026, 3, 2, 9, 0)
 
@@ -58,3 +58,10 @@ def test_emails(tmp_path: Path) -> None:
     text = (tmp_path / "mail" / "01.eml").read_text(encoding="utf-8")
     assert "Date: Mon, 02 Mar 2026 10:15 +0100\nSubject: Codes\n" in text
     assert text.endswith("Content-Transfer-Encoding: 8bit\n\nHi.\n")
+
+
+def test_larger_print_layout() -> None:
+    pdf = pdf_bytes("Title", [("t", "fixed")], "Footer Ltd", LARGER_PRINT)
+    assert (
+        b"/F2 14 Tf 1 0 0 1 50 800 Tm (Title) Tj" in pdf and b"/F3 9.5 Tf" in pdf and b"/F1 8 Tf 1 0 0 1 50 30" in pdf
+    )

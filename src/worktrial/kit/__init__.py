@@ -10,7 +10,15 @@
 See docs/authoring.md.
 """
 
-from .documents import DocumentWriter, PdfStyle, pdf_bytes
+from .documents import LARGER_PRINT, DocumentWriter, PdfStyle, pdf_bytes
 from .staging import SOLUTION_PACKAGE, solution_kit_dir, stage_solution_kit
 
-__all__ = ["SOLUTION_PACKAGE", "DocumentWriter", "PdfStyle", "pdf_bytes", "solution_kit_dir", "stage_solution_kit"]
+__all__ = [
+    "LARGER_PRINT",
+    "SOLUTION_PACKAGE",
+    "DocumentWriter",
+    "PdfStyle",
+    "pdf_bytes",
+    "solution_kit_dir",
+    "stage_solution_kit",
+]

@@ -47,6 +47,20 @@ class PdfStyle:
     footer_y: int = 28
 
 
+LARGER_PRINT = PdfStyle(
+    wrap=92,
+    lines=56,
+    margin=50,
+    title_size=14,
+    heading_size=11,
+    body_size=9.5,
+    fixed_size=9.5,
+    footer_size=8,
+    footer_y=30,
+)
+"""A second layout, slightly larger type (Courier lines at body size), as some families' documents use."""
+
+
 def _pdf_escape(s: str) -> str:
     return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
