@@ -3,11 +3,22 @@
 - `worktrial.kit.solution`: calibration solutions' side, run inside the sandbox as `import worktrial_kit`
   (ask / wait / inbox / pilot with reply status, simulated dates, atomic file edits);
 - `worktrial.kit.grader`: graders' side on the host (bounded readers of /out, change detection against the
-  shipped system's output, metrics, a generator toolkit for unseen traffic).
+  shipped system's output, metrics, a generator toolkit for unseen traffic);
+- `worktrial.kit.documents`: input generators' side (`hidden/build_inputs.py`): PDFs, Word and Excel files and
+  e-mails with fixed bytes (`DocumentWriter`, `PdfStyle`).
 
 See docs/authoring.md.
 """
 
+from .documents import LARGER_PRINT, DocumentWriter, PdfStyle, pdf_bytes
 from .staging import SOLUTION_PACKAGE, solution_kit_dir, stage_solution_kit
 
-__all__ = ["SOLUTION_PACKAGE", "solution_kit_dir", "stage_solution_kit"]
+__all__ = [
+    "LARGER_PRINT",
+    "SOLUTION_PACKAGE",
+    "DocumentWriter",
+    "PdfStyle",
+    "pdf_bytes",
+    "solution_kit_dir",
+    "stage_solution_kit",
+]

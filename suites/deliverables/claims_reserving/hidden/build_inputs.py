@@ -21,12 +21,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 import openpyxl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[4] / "src"))
 import _claims_reserving_docs as docs
 import _claims_reserving_model as model
 from _claims_reserving_issues import issues_for, mails_for
@@ -86,13 +87,6 @@ def write_csv(path: Path, header: list[str], rows: list[list], encoding: str = "
     w.writerow(header)
     w.writerows(rows)
     path.write_bytes(buf.getvalue().encode(encoding))
-
-
-def save_xlsx(wb: openpyxl.Workbook, path: Path) -> None:
-    wb.properties.creator = docs.COMPANY
-    wb.properties.created = wb.properties.modified = datetime(*docs.FIXED_TIME)
-    wb.save(path)
-    docs.normalise_zip(path)
 
 
 def legacy_amount(x: float, rng: random.Random) -> str:
@@ -294,7 +288,7 @@ def write_recoveries(path: Path, claims: list[model.Claim], story: dict, rng: ra
         for cell in row:
             if isinstance(cell.value, date):
                 cell.number_format = "dd/mm/yyyy"
-    save_xlsx(wb, path)
+    docs.save_xlsx(wb, path)
 
 
 def earned_premium(inst: dict, rng: random.Random) -> dict[tuple[str, int], float]:
@@ -332,7 +326,7 @@ def write_premium(path: Path, ep: dict, rng: random.Random) -> None:
     for (cls, ay), gep in sorted(ep.items()):
         if ay >= 2025:
             draft.append([cls.capitalize(), ay, round(gep * (1.06 if ay == 2026 else 1.0), -3)])
-    save_xlsx(wb, path)
+    docs.save_xlsx(wb, path)
 
 
 def last_year(truth: dict, rng: random.Random) -> dict:

@@ -74,7 +74,7 @@ def write_mappings(folder: Path) -> None:
             "Calderbrook Distribution Ltd - Payroll. The codes used on the weekly and monthly payrolls and what they "
             "pay."
         ],
-        [HEAD, *sorted(COMMON + V1)],
+        [(None, [HEAD, *sorted(COMMON + V1)])],
         ["Owner: Payroll Manager. Review: annually."],
     )
     write_table_doc(
@@ -85,7 +85,7 @@ def write_mappings(folder: Path) -> None:
             "2026 payrolls. SUP and ONC were re-used for the new allowances agreed in the 2025 pay deal; the old "
             "SUP and ONC overtime elements were closed in December 2025.",
         ],
-        [HEAD, *sorted(COMMON + V2)],
+        [(None, [HEAD, *sorted(COMMON + V2)])],
         ["Owner: Payroll Manager. Review: annually."],
     )
 

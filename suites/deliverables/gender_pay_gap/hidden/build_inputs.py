@@ -25,6 +25,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[4] / "src"))
 import _gender_pay_gap_files as files
 import _gender_pay_gap_model as model
 import _gender_pay_gap_texts as texts

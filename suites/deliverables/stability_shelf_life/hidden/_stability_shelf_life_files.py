@@ -13,7 +13,7 @@ from pathlib import Path
 
 import openpyxl
 from _stability_shelf_life_model import Batch, Result
-from _stability_shelf_life_pdf import COMPANY, FIXED_TIME, normalise_zip
+from _stability_shelf_life_pdf import save_xlsx
 
 TEST_NAME = {
     "assay": "ASSAY",
@@ -32,13 +32,6 @@ COND_LONG = {
 }
 SPEC_CHANGE = date(2025, 1, 15)
 LEGACY_CUT = date(2024, 7, 1)
-
-
-def save_xlsx(wb: openpyxl.Workbook, path: Path) -> None:
-    wb.properties.creator = COMPANY
-    wb.properties.created = wb.properties.modified = datetime(*FIXED_TIME)
-    wb.save(path)
-    normalise_zip(path)
 
 
 def _csv(path: Path, header: list[str], rows: list[list], delimiter: str = ",", encoding: str = "utf-8") -> None:

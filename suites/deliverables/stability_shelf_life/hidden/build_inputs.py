@@ -28,7 +28,7 @@ from pathlib import Path
 
 HIDDEN = Path(__file__).resolve().parent
 FAMILY = HIDDEN.parent
-sys.path[:0] = [str(HIDDEN), str(HIDDEN / "solutions")]
+sys.path[:0] = [str(HIDDEN), str(HIDDEN / "solutions"), str(FAMILY.parents[2] / "src")]
 
 import _stability_shelf_life_files as files  # noqa: E402
 import _stability_shelf_life_model as model  # noqa: E402

@@ -1,131 +1,20 @@
 """The documents of vat_return: text PDFs with fixed bytes (the June return as submitted, supplier invoices), Word
-files (the VAT code lists, the property schedule) and e-mails."""
+files (the VAT code lists, the property schedule) and e-mails, written by the kit's `DocumentWriter`."""
 
 from __future__ import annotations
 
-import io
-import re
-import textwrap
-import zipfile
 from datetime import datetime
-from pathlib import Path
 
-import docx
+from worktrial.kit.documents import DocumentWriter
 
 COMPANY = "Brackenridge Training Ltd"
 VAT_NO = "GB 284 6190 37"
 FIXED_TIME = (2026, 10, 12, 9, 0, 0)
-FIXED_ISO = "2026-10-12T09:00:00Z"
 
-
-def _esc(s: str) -> str:
-    return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-
-def write_pdf(path: Path, title: str, blocks: list[tuple[str, str]], footer: str = COMPANY) -> None:
-    """A text-only A4 PDF. blocks: (kind, text) with kind "h" heading, "p" paragraph, "t" fixed-width line."""
-    lines: list[tuple[str, str]] = [("title", title), ("p", "")]
-    for kind, text in blocks:
-        if kind == "h":
-            lines += [("p", ""), ("h", text)]
-        elif kind == "t":
-            lines.append(("t", text))
-        else:
-            lines += [("p", w) for w in textwrap.wrap(text, 95)] + [("p", "")]
-    pages: list[list[tuple[str, str]]] = [[]]
-    for ln in lines:
-        if len(pages[-1]) >= 58:
-            pages.append([])
-        pages[-1].append(ln)
-    n = len(pages)
-    kids = " ".join(f"{5 + 2 * i} 0 R" for i in range(n))
-    objs: list[bytes] = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        f"<< /Type /Pages /Kids [{kids}] /Count {n} >>".encode(),
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
-    ]
-    for i, page in enumerate(pages):
-        ops = ["BT"]
-        y = 800
-        for kind, text in page:
-            font, size = {"title": ("F2", 13), "h": ("F2", 10.5), "t": ("F3", 8.5)}.get(kind, ("F1", 9))
-            ops.append(f"/{font} {size} Tf 1 0 0 1 48 {y} Tm ({_esc(text)}) Tj")
-            y -= 13
-        ops.append(f"/F1 7.5 Tf 1 0 0 1 48 28 Tm ({_esc(f'{footer} - page {i + 1} of {n}')}) Tj")
-        ops.append("ET")
-        stream = "\n".join(ops).encode("cp1252")
-        objs.append(
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents {6 + 2 * i} 0 R "
-            f"/Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 {5 + 2 * n} 0 R >> >> >>".encode()
-        )
-        objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
-    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n")
-    offsets = []
-    for k, body in enumerate(objs, start=1):
-        offsets.append(out.tell())
-        out.write(f"{k} 0 obj\n".encode() + body + b"\nendobj\n")
-    xref = out.tell()
-    out.write(f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode())
-    for off in offsets:
-        out.write(f"{off:010d} 00000 n \n".encode())
-    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
-    path.write_bytes(out.getvalue())
-
-
-def normalise_zip(path: Path) -> None:
-    """Fixed timestamps inside an Office file, so the same content gives the same bytes."""
-    src = path.read_bytes()
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(src)) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info in zin.infolist():
-            data = zin.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                text = data.decode("utf-8")
-                text = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:)", rf"\g<1>{FIXED_ISO}\g<3>", text)
-                data = text.encode("utf-8")
-            zi = zipfile.ZipInfo(info.filename, date_time=FIXED_TIME)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            zout.writestr(zi, data)
-    path.write_bytes(out.getvalue())
-
-
-def save_docx(d, path: Path) -> None:
-    d.core_properties.author = COMPANY
-    d.core_properties.created = d.core_properties.modified = datetime(*FIXED_TIME)
-    d.save(str(path))
-    normalise_zip(path)
-
-
-def write_table_doc(
-    path: Path, title: str, intro: list[str], tables: list[tuple[str, list[list[str]]]], outro: list[str]
-) -> None:
-    d = docx.Document()
-    d.add_heading(title, 0)
-    for p in intro:
-        d.add_paragraph(p)
-    for heading, rows in tables:
-        d.add_heading(heading, 1)
-        t = d.add_table(rows=0, cols=len(rows[0]))
-        t.style = "Table Grid"
-        for r in rows:
-            cells = t.add_row().cells
-            for c, v in zip(cells, r, strict=True):
-                c.text = v
-    for p in outro:
-        d.add_paragraph(p)
-    save_docx(d, path)
-
-
-def write_emails(folder: Path, mails: list[tuple[str, str, str, str, str, str]]) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    for fname, frm, to, when, subject, body in mails:
-        dt = datetime.strptime(when, "%Y-%m-%d %H:%M")
-        text = (
-            f"From: {frm}\nTo: {to}\nDate: {dt.strftime('%a, %d %b %Y %H:%M')} +0100\nSubject: {subject}\n"
-            f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n{body}"
-        )
-        (folder / fname).write_text(text, encoding="utf-8")
+DOCS = DocumentWriter(COMPANY, datetime(*FIXED_TIME), utc_offset="+0100", transfer_encoding="8bit")
+write_pdf = DOCS.write_pdf
+normalise_zip = DOCS.normalise_zip
+save_docx = DOCS.save_docx
+save_xlsx = DOCS.save_workbook
+write_table_doc = DOCS.write_table_doc
+write_emails = DOCS.write_emails

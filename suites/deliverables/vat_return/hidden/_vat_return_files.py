@@ -11,7 +11,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import openpyxl
-from _vat_return_docs import COMPANY, FIXED_TIME, VAT_NO, normalise_zip, write_pdf
+from _vat_return_docs import COMPANY, VAT_NO, save_xlsx, write_pdf
 from _vat_return_model import Q_END, Story, _weekday, money
 
 
@@ -27,13 +27,6 @@ def write_csv(path: Path, header: list[str], rows: list[list], encoding: str = "
     w.writerow(header)
     w.writerows(rows)
     path.write_bytes(buf.getvalue().encode(encoding))
-
-
-def save_xlsx(wb: openpyxl.Workbook, path: Path) -> None:
-    wb.properties.creator = COMPANY
-    wb.properties.created = wb.properties.modified = datetime(*FIXED_TIME)
-    wb.save(path)
-    normalise_zip(path)
 
 
 SALES_HEADER = [

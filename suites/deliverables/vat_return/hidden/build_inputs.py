@@ -25,6 +25,7 @@ from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[4] / "src"))
 import _vat_return_files as files
 import _vat_return_model as model
 import _vat_return_texts as texts
