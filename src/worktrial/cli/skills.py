@@ -66,7 +66,9 @@ def run_cmd(
 
         def run_job(job_id: str, config: Any) -> Any:
             rows = execute_job(runner, job_id, config, as_json=False, quiet=as_json)
-            report_errors_soft(job_id, rows, report_errors)
+            # Void trials are listed, but do not stop the experiment: a cell counts the instances scored both ways.
+            with contextlib.suppress(typer.Exit):
+                report_errors(job_id, rows)
             return rows
 
         exp = SkillTransfer(runner, Home.default(home).ensure(), run_job).run(plan)
@@ -77,12 +79,6 @@ def run_cmd(
         print(json.dumps(doc, indent=2))
     else:
         _print(doc)
-
-
-def report_errors_soft(job_id: str, rows: Any, report: Any) -> None:
-    """Void trials are listed but do not stop the experiment: a cell counts only instances scored both ways."""
-    with contextlib.suppress(typer.Exit):
-        report(job_id, rows)
 
 
 @skills_app.command("show")

@@ -5,12 +5,14 @@
 - `worktrial.kit.grader`: graders' side on the host (bounded readers of /out, change detection against the
   shipped system's output, metrics, a generator toolkit for unseen traffic);
 - `worktrial.kit.documents`: input generators' side (`hidden/build_inputs.py`): PDFs, Word and Excel files and
-  e-mails with fixed bytes (`DocumentWriter`, `PdfStyle`).
+  e-mails with fixed bytes (`DocumentWriter`, `PdfStyle`); `worktrial.kit.overlay`: which family files a variant's
+  overlay lets through (`overlay_leaks`).
 
 See docs/authoring.md.
 """
 
 from .documents import LARGER_PRINT, DocumentWriter, PdfStyle, pdf_bytes
+from .overlay import overlay_leaks
 from .staging import SOLUTION_PACKAGE, solution_kit_dir, stage_solution_kit
 
 __all__ = [
@@ -18,6 +20,7 @@ __all__ = [
     "SOLUTION_PACKAGE",
     "DocumentWriter",
     "PdfStyle",
+    "overlay_leaks",
     "pdf_bytes",
     "solution_kit_dir",
     "stage_solution_kit",

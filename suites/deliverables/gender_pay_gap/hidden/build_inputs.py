@@ -31,6 +31,8 @@ import _gender_pay_gap_model as model
 import _gender_pay_gap_texts as texts
 from _gender_pay_gap_docs import write_emails
 
+from worktrial.kit.overlay import overlay_leaks
+
 FAMILY = Path(__file__).resolve().parent.parent
 HEADLINE = ("mean_hourly_pay_gap_pct", "median_hourly_pay_gap_pct", "mean_bonus_gap_pct", "median_bonus_gap_pct")
 
@@ -240,18 +242,9 @@ def fig_line(g: dict) -> str:
 
 
 def check_overlay() -> None:
-    """A variant's inputs overlay the family's file by file: every file of the fair instance must have its namesake in
-    the hard one, or it would reach the hard instance's workspace."""
-    base = FAMILY / "workspace" / "input"
+    """The fair instance's files must each be replaced in the hard ones, or they would reach their workspaces."""
     for name in INSTANCES:
-        if name == "base":
-            continue
-        var = FAMILY / "variants" / name / "workspace" / "input"
-        leak = [
-            str(p.relative_to(base))
-            for p in base.rglob("*")
-            if p.is_file() and not (var / p.relative_to(base)).exists()
-        ]
+        leak = overlay_leaks(FAMILY, name) if name != "base" else []
         assert not leak, f"{name}: the fair instance's files would reach its workspace: {leak}"
 
 

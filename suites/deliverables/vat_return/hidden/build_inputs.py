@@ -32,6 +32,8 @@ import _vat_return_texts as texts
 import _vat_return_truth as truth
 from _vat_return_docs import write_emails
 
+from worktrial.kit.overlay import overlay_leaks
+
 FAMILY = Path(__file__).resolve().parent.parent
 D = date
 
@@ -413,18 +415,9 @@ def build(name: str, inst: dict) -> None:
 
 
 def check_overlay() -> None:
-    """A variant's inputs overlay the family's file by file: every file of the fair instance must have its namesake in
-    the hard one, or it would reach the hard instance's workspace."""
-    base = FAMILY / "workspace" / "input"
+    """The fair instance's files must each be replaced in the hard ones, or they would reach their workspaces."""
     for name in INSTANCES:
-        if name == "base":
-            continue
-        var = FAMILY / "variants" / name / "workspace" / "input"
-        leak = [
-            str(p.relative_to(base))
-            for p in base.rglob("*")
-            if p.is_file() and not (var / p.relative_to(base)).exists()
-        ]
+        leak = overlay_leaks(FAMILY, name) if name != "base" else []
         assert not leak, f"{name}: the fair instance's files would reach its workspace: {leak}"
 
 
