@@ -8,7 +8,8 @@ Run on demand: `python bench/validate_scaling.py [PATH ...]` (default: the bundl
 - the same `--concurrency 2` validate again on the second state folder, where every unchanged pair takes the
   earlier trial's result (docs/scoring.md): target ≥ 5x faster than the first;
 - RSS per running trial during the concurrency-2 run: the peak resident memory of the whole process tree
-  (the command and its sandboxes, a model server left out), less what the command holds however many trials run
+  (the command and its sandboxes, a model server left out, and a child caught between fork and exec counted once,
+  as the command it still is), less what the command holds however many trials run
   (its imports and the world's sentence-embedding model, measured in a fresh process), divided by the trials
   running at once: target ≤ 150 MB.
 
@@ -49,11 +50,24 @@ def _children() -> dict[int, list[int]]:
     return tree
 
 
-def _rss_kb(pid: int) -> int:
+def _cmdline(pid: int) -> bytes:
     try:
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
-        if any(m in cmdline for m in MODEL_SERVERS):
-            return 0
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _rss_kb(pid: int, root_cmdline: bytes | None = None) -> int:
+    """VmRSS of `pid`; 0 for a model server, and 0 for a child that still carries the command's own command line.
+
+    Such a child is the command between fork (or vfork) and exec: its resident pages are the command's, already
+    counted once. The command line is read before the status, so a child that has exec'd by the time its status
+    is read is counted with its own pages, and one caught before exec is never counted with the command's.
+    """
+    cmdline = _cmdline(pid)
+    if any(m.encode() in cmdline for m in MODEL_SERVERS) or (root_cmdline is not None and cmdline == root_cmdline):
+        return 0
+    try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
@@ -80,7 +94,8 @@ class Memory:
                 pid = todo.pop()
                 pids.append(pid)
                 todo += tree.get(pid, [])
-            total = sum(_rss_kb(p) for p in pids)
+            root_cmdline = _cmdline(self.root)
+            total = _rss_kb(self.root) + sum(_rss_kb(p, root_cmdline) for p in pids if p != self.root)
             self.peak_tree_kb = max(self.peak_tree_kb, total)
             self.peak_root_kb = max(self.peak_root_kb, _rss_kb(self.root))
             self.peak_processes = max(self.peak_processes, len(pids))
