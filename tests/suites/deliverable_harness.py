@@ -89,9 +89,12 @@ class Family:
     ) -> Path:
         """Run a solution on a copy of the instance's inputs without the client's world: with `known` as the staff's
         answers, or (None) asking nobody."""
+        from worktrial.tasks import load_family
+
         work = tmp_path / name
-        shutil.copytree(self.variant_root(variant) / "workspace/input", work / "input")
-        (work / "output").mkdir()
+        # the engine's own overlay: the variant's inputs over the family's, file by file
+        load_family(self.root).instance(variant).materialise_tree("workspace", work)
+        (work / "output").mkdir(exist_ok=True)
         here = Path.cwd()
         sys.path.insert(0, str(self.solutions))
         try:

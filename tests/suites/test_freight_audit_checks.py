@@ -6,42 +6,24 @@ hard instance has staff."""
 from __future__ import annotations
 
 import csv
-import importlib.util
 import io
 import json
-import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-FAMILY = REPO / "suites/deliverables/freight_audit"
+from .deliverable_harness import Family, Tree, inputs_text, load_module, needs_bwrap
+
+FAM = Family("freight_audit", ("reference",))
+FAMILY = FAM.root
+_checks = FAM.checks
+_grade = FAM.grade
 BASE = FAMILY / "variants/base"
 HARD = FAMILY / "variants/final_batch"
 
 
 def _build_inputs():
-    name = "freight_audit_build_inputs"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, FAMILY / "hidden/build_inputs.py")
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod  # its dataclasses look their module up
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-def _inputs_text(root: Path) -> str:
-    from worktrial.kit.solution.documents import document_text
-
-    parts = []
-    for path in sorted((root / "workspace/input").rglob("*")):
-        if path.suffix in (".docx", ".pdf"):
-            parts.append(document_text(path))
-        elif path.suffix in (".csv", ".eml"):
-            parts.append(path.read_bytes().decode("utf-8", errors="replace"))
-    return "\n".join(parts)
+    return load_module("freight_audit_build_inputs", FAMILY / "hidden/build_inputs.py")
 
 
 def test_the_people_know_what_the_inputs_only_hint_at() -> None:
@@ -50,7 +32,7 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     assert "Kettering store (KTR) was closed for refurbishment from Monday 3 August 2026" in people
     assert "waive the fuel surcharge on every consignment collected from 1 September to 30 September 2026" in people
     assert "lower pallet rates for consignments collected from Monday 10 August 2026: lane 1 GBP 34.20" in people
-    text = _inputs_text(HARD).casefold()
+    text = inputs_text(HARD, xlsx=False).casefold()
     for word in (
         "kettering",
         "refurb",
@@ -75,7 +57,7 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     # the hints that are there: the rate card's review clause, the planning lanes
     assert "fixed until 31 august 2026 and are then reviewed" in text and "plan lane" in text
     # the fair instance states what the hard one leaves to the staff
-    assert "goes up 4% from 1 september" in _inputs_text(BASE).casefold()
+    assert "goes up 4% from 1 september" in inputs_text(BASE, xlsx=False).casefold()
 
 
 def test_only_the_hard_instance_has_staff() -> None:
@@ -89,27 +71,9 @@ def test_only_the_hard_instance_has_staff() -> None:
     assert not (FAMILY / "hidden/people.toml").exists()
 
 
-class _Tree:
-    def __init__(self, files: dict[str, bytes]) -> None:
-        self.files = files
-
-    def read_one(self, name: str):
-        if name not in self.files:
-            raise FileNotFoundError(name)
-        return name, self.files[name]
-
-
-def _checks():
-    spec = importlib.util.spec_from_file_location("freight_audit_checks", FAMILY / "hidden/checks.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
     checks = _checks()
-    ref = _Tree({"issues.json": (BASE / "hidden/reference/issues.json").read_bytes()})
+    ref = Tree({"issues.json": (BASE / "hidden/reference/issues.json").read_bytes()})
     issues = json.loads(ref.files["issues.json"])
     good = "\n\n".join(
         [
@@ -118,35 +82,35 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
             "Quillon computes volumetric weight with a divisor of 4000; the rate card says 5000.",
         ]
     )
-    value, evidence = checks.note_issues(_Tree({"note_to_finance_manager.md": good.encode()}), ref, {})
+    value, evidence = checks.note_issues(Tree({"note_to_finance_manager.md": good.encode()}), ref, {})
     assert value == pytest.approx(3 / len(issues)), evidence
     # naming the topics without saying what is wrong earns nothing
     vague = "Fuel. Tail-lifts. Lanes. Quillon weights. Remote areas. Tern 0902. Minimum charges. Failed deliveries."
-    value, _ = checks.note_issues(_Tree({"note_to_finance_manager.md": vague.encode()}), ref, {})
+    value, _ = checks.note_issues(Tree({"note_to_finance_manager.md": vague.encode()}), ref, {})
     assert value == 0.0
 
 
 def test_the_kettering_matter_needs_the_standing_instruction_not_just_the_store() -> None:
     checks = _checks()
-    ref = _Tree({"issues.json": (HARD / "hidden/reference/issues.json").read_bytes()})
+    ref = Tree({"issues.json": (HARD / "hidden/reference/issues.json").read_bytes()})
     n = len(json.loads(ref.files["issues.json"]))
     systematic = "Brackenford adds tail-lifts that were not booked, every time for the dock stores such as Kettering."
-    value, _ = checks.note_issues(_Tree({"note_to_finance_manager.md": systematic.encode()}), ref, {})
+    value, _ = checks.note_issues(Tree({"note_to_finance_manager.md": systematic.encode()}), ref, {})
     assert value == pytest.approx(1 / n)  # the tail-lift fault, not the Kettering exception
     told = systematic + "\n\nKettering's tail-lifts from 3 August were on a standing instruction and are payable."
-    value, _ = checks.note_issues(_Tree({"note_to_finance_manager.md": told.encode()}), ref, {})
+    value, _ = checks.note_issues(Tree({"note_to_finance_manager.md": told.encode()}), ref, {})
     assert value == pytest.approx(2 / n)
 
 
 def test_the_tern_waiver_matter_needs_the_settlement_not_just_the_fuel_surcharge() -> None:
     checks = _checks()
-    ref = _Tree({"issues.json": (HARD / "hidden/reference/issues.json").read_bytes()})
+    ref = Tree({"issues.json": (HARD / "hidden/reference/issues.json").read_bytes()})
     n = len(json.loads(ref.files["issues.json"]))
     plain = "Tern's fuel surcharge is charged on the delivery charge at 3.5% plus 0.25% a penny, as the schedule says."
-    value, _ = checks.note_issues(_Tree({"note_to_finance_manager.md": plain.encode()}), ref, {})
+    value, _ = checks.note_issues(Tree({"note_to_finance_manager.md": plain.encode()}), ref, {})
     assert value == 0.0
     told = "Tern waived its fuel surcharge on September collections in the Q2 settlement, so it is claimed in full."
-    value, _ = checks.note_issues(_Tree({"note_to_finance_manager.md": told.encode()}), ref, {})
+    value, _ = checks.note_issues(Tree({"note_to_finance_manager.md": told.encode()}), ref, {})
     assert value == pytest.approx(1 / n)
 
 
@@ -180,65 +144,24 @@ def test_questions_to_the_staff_reach_the_topic_they_ask_about() -> None:
 def test_totals_checks_take_each_figure_on_its_own() -> None:
     checks = _checks()
     want = json.loads((BASE / "hidden/reference/totals.json").read_bytes())
-    ref = _Tree({"totals.json": json.dumps(want).encode()})
+    ref = Tree({"totals.json": json.dumps(want).encode()})
     got = json.loads(json.dumps(want))
     got["by_carrier"]["tern"] += 50
     got["by_cause"]["fuel"] = "NaN"
-    out = _Tree({"totals.json": json.dumps(got).encode()})
+    out = Tree({"totals.json": json.dumps(got).encode()})
     carrier, _ = checks.by_carrier(out, ref, {})
     cause, _ = checks.by_cause(out, ref, {})
     head, _ = checks.headline(out, ref, {})
     assert carrier == pytest.approx(2 / 3)
     assert cause == pytest.approx(5 / 6)
     assert head == 1.0
-    bad, _ = checks.headline(_Tree({"totals.json": b"[1, 2]"}), ref, {})
+    bad, _ = checks.headline(Tree({"totals.json": b"[1, 2]"}), ref, {})
     assert bad == 0.0
 
 
-def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str) -> Path:
-    """Run the reference on a copy of the instance's inputs without the client's world: with `known` as the staff's
-    answers, or (None) asking nobody."""
-    import os
-    import runpy
-
-    work = tmp_path / name
-    shutil.copytree(FAMILY / "variants" / variant / "workspace/input", work / "input")
-    (work / "output").mkdir()
-    here = Path.cwd()
-    init = {"ASK": False} if known is None else {"KNOWN": known}
-    try:
-        os.chdir(work)
-        runpy.run_path(str(FAMILY / "hidden/solutions/reference.py"), init_globals=init, run_name="__main__")
-    finally:
-        os.chdir(here)
-    return work / "output"
-
-
-def _grade(tmp_path: Path, variant: str, output: Path) -> tuple[float, dict[str, float]]:
-    from worktrial.grading import grade_deliverable
-    from worktrial.grading.deliverable import limits_of
-    from worktrial.tasks import load_family
-
-    instance = load_family(FAMILY).instance(variant)
-    grader = instance.config.grader
-    hidden = tmp_path / f"hidden-{variant}"
-    if not hidden.exists():
-        instance.materialise_tree("hidden", hidden)
-    result = grade_deliverable(
-        output,
-        hidden / grader.reference_dir.removeprefix("hidden/"),
-        grader.checks,
-        limits=limits_of(grader),
-        hidden=hidden,
-        params=dict(instance.params),
-    )
-    assert not result.errors, result.errors
-    return result.score, {c.name: c.value for c in result.components if c.value is not None}
-
-
-@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+@needs_bwrap
 def test_paying_the_re_sent_invoice_costs_the_register_and_the_duplicate_cause(tmp_path: Path) -> None:
-    out = _deliver(tmp_path, "base", None, "base")
+    out = FAM.deliver(tmp_path, "base", None, "base")
     score, parts = _grade(tmp_path, "base", out)
     assert score == 1.0
     path = out / "claim_register.csv"
@@ -259,19 +182,21 @@ def test_paying_the_re_sent_invoice_costs_the_register_and_the_duplicate_cause(t
     assert score < 0.97
 
 
-@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+@needs_bwrap
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     build = _build_inputs()
     known = build.staff_facts(build.INSTANCES["final_batch"])
     assert set(known) == {"q_rise", "reclass", "standing_tail_lift", "fuel_waiver", "brk_rates"}
-    assert _grade(tmp_path, "final_batch", _deliver(tmp_path, "final_batch", known, "all"))[0] == 1.0
+    assert _grade(tmp_path, "final_batch", FAM.deliver(tmp_path, "final_batch", known, "all"))[0] == 1.0
     lost = {}
     for fact in known:
         without = {k: v for k, v in known.items() if k != fact}
-        lost[fact] = 1.0 - _grade(tmp_path, "final_batch", _deliver(tmp_path, "final_batch", without, f"no-{fact}"))[0]
+        lost[fact] = (
+            1.0 - _grade(tmp_path, "final_batch", FAM.deliver(tmp_path, "final_batch", without, f"no-{fact}"))[0]
+        )
     assert all(0.1 <= v <= 0.35 for v in lost.values()), lost
     assert 0.15 <= lost["standing_tail_lift"] <= 0.3, lost  # the facts hinted nowhere: about a fifth each
     assert 0.15 <= lost["fuel_waiver"] <= 0.25, lost
     assert 0.15 <= lost["brk_rates"] <= 0.35, lost
-    assert _grade(tmp_path, "final_batch", _deliver(tmp_path, "final_batch", None, "nobody"))[0] <= 0.5
+    assert _grade(tmp_path, "final_batch", FAM.deliver(tmp_path, "final_batch", None, "nobody"))[0] <= 0.5
     print("slices", {k: round(v, 3) for k, v in lost.items()})

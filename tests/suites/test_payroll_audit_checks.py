@@ -4,41 +4,27 @@ the hard instance has staff."""
 
 from __future__ import annotations
 
-import importlib.util
+import csv
+import io
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-FAMILY = REPO / "suites/deliverables/payroll_audit"
+from .deliverable_harness import Family, Tree, inputs_text, load_module, needs_bwrap
+
+FAM = Family("payroll_audit", ("reference", "_payroll_note"))
+FAMILY = FAM.root
+_checks = FAM.checks
 HARD = FAMILY / "variants/q3_sites"
 
 
+def _grade(tmp_path: Path, variant: str, output: Path) -> float:
+    return FAM.grade(tmp_path, variant, output)[0]
+
+
 def _build_inputs():
-    import sys
-
-    name = "payroll_audit_build_inputs"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, FAMILY / "hidden/build_inputs.py")
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod  # its dataclasses look their module up
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-def _inputs_text(root: Path) -> str:
-    from worktrial.kit.solution.documents import document_text
-
-    parts = []
-    for path in sorted((root / "workspace/input").rglob("*")):
-        if path.suffix == ".docx":
-            parts.append(document_text(path))
-        elif path.suffix in (".csv", ".eml"):
-            parts.append(path.read_bytes().decode("utf-8", errors="replace"))
-    return "\n".join(parts)
+    return load_module("payroll_audit_build_inputs", FAMILY / "hidden/build_inputs.py")
 
 
 def test_the_people_know_what_the_inputs_only_hint_at() -> None:
@@ -47,7 +33,7 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
     assert "re-graded to CL2 with effect from 29 June 2026" in people
     assert "under TUPE" in people and "Employee Relations Manager" in people
     assert "from the pay week beginning Monday 20 July 2026" in people and "supplementary payroll" in people
-    text = _inputs_text(HARD).casefold()
+    text = inputs_text(HARD, xlsx=False).casefold()
     for word in (
         "35%",
         "appeal",
@@ -84,27 +70,9 @@ def test_only_the_hard_instance_has_staff() -> None:
     assert not (FAMILY / "hidden/people.toml").exists()
 
 
-class _Tree:
-    def __init__(self, files: dict[str, bytes]) -> None:
-        self.files = files
-
-    def read_one(self, name: str):
-        if name not in self.files:
-            raise FileNotFoundError(name)
-        return name, self.files[name]
-
-
-def _checks():
-    spec = importlib.util.spec_from_file_location("payroll_audit_checks", FAMILY / "hidden/checks.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
     checks = _checks()
-    ref = _Tree({"issues.json": (FAMILY / "hidden/reference/issues.json").read_bytes()})
+    ref = Tree({"issues.json": (FAMILY / "hidden/reference/issues.json").read_bytes()})
     issues = json.loads(ref.files["issues.json"])
     good = "\n\n".join(
         [
@@ -112,11 +80,11 @@ def test_the_note_check_needs_the_item_and_what_is_wrong_with_it() -> None:
             "Night premium was not paid after midnight.",
         ]
     )
-    value, evidence = checks.note_issues(_Tree({"note_to_hr_director.md": good.encode()}), ref, {})
+    value, evidence = checks.note_issues(Tree({"note_to_hr_director.md": good.encode()}), ref, {})
     assert value == pytest.approx(2 / len(issues)), evidence
     # naming the topics without saying what is wrong earns nothing
     vague = "Pay rise. Night work. Overpayments. Records. Glasgow."
-    value, _ = checks.note_issues(_Tree({"note_to_hr_director.md": vague.encode()}), ref, {})
+    value, _ = checks.note_issues(Tree({"note_to_hr_director.md": vague.encode()}), ref, {})
     assert value == 0.0
 
 
@@ -136,8 +104,6 @@ def test_priya_names_the_transferees_the_generator_leaves_out_and_the_note_check
     assert all(e in payroll for e in moved)  # but they are paid, so a worker who does not know recomputes them
     # and paid exactly as their colleagues are: the same basic rate every week, so nothing in the export singles
     # them out (an earlier version paid them their own rate from July, which a playtest worker noticed)
-    import csv
-    import io
 
     rows = list(csv.DictReader(io.StringIO(payroll)))
     cl1 = {r["emp_no"] for r in rows if r["cost_centre"] == "RGH"} - set(moved)
@@ -151,17 +117,17 @@ def test_priya_names_the_transferees_the_generator_leaves_out_and_the_note_check
         }
         assert len(rates) == 1, (week, rates)
     checks = _checks()
-    ref = _Tree({"issues.json": (HARD / "hidden/reference/issues.json").read_bytes()})
+    ref = Tree({"issues.json": (HARD / "hidden/reference/issues.json").read_bytes()})
     n = len(json.loads(ref.files["issues.json"]))
     said = (
         "Four Ravensworth cleaners (E3148, E3150, E3152, E3153) transferred under TUPE in 2024 and keep their "
         "protected contracts, so they are excluded from the register and the totals."
     )
-    value, evidence = checks.note_issues(_Tree({"note_to_hr_director.md": said.encode()}), ref, {})
+    value, evidence = checks.note_issues(Tree({"note_to_hr_director.md": said.encode()}), ref, {})
     assert value == pytest.approx(1 / n), evidence
     # putting them in as overpaid raises nothing
     wrong = "Ravensworth cleaners E3148 and E3150 were overpaid in July and should repay it."
-    value, _ = checks.note_issues(_Tree({"note_to_hr_director.md": wrong.encode()}), ref, {})
+    value, _ = checks.note_issues(Tree({"note_to_hr_director.md": wrong.encode()}), ref, {})
     assert value == 0.0
 
 
@@ -176,16 +142,7 @@ def _grades(root: Path) -> dict[str, list[str]]:
 
 
 def _reference():
-    import sys
-
-    name = "payroll_audit_reference"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, FAMILY / "hidden/solutions/reference.py")
-        assert spec and spec.loader
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
+    return load_module("payroll_audit_reference", FAMILY / "hidden/solutions/reference.py")
 
 
 def test_the_answers_give_the_facts_the_generator_holds() -> None:
@@ -250,82 +207,34 @@ def test_marcus_answers_the_starter_and_repeats_both_points_of_the_unexplained_l
 def test_totals_checks_take_each_figure_on_its_own() -> None:
     checks = _checks()
     want = json.loads((FAMILY / "hidden/reference/totals.json").read_bytes())
-    ref = _Tree({"totals.json": json.dumps(want).encode()})
+    ref = Tree({"totals.json": json.dumps(want).encode()})
     got = json.loads(json.dumps(want))
     first = next(iter(got["by_site"]))
     got["by_site"][first] += 50
     got["by_cause"]["night"] = "NaN"
-    out = _Tree({"totals.json": json.dumps(got).encode()})
+    out = Tree({"totals.json": json.dumps(got).encode()})
     site, _ = checks.by_site(out, ref, {})
     cause, _ = checks.by_cause(out, ref, {})
     head, _ = checks.headline(out, ref, {})
     assert site == pytest.approx((len(want["by_site"]) - 1) / len(want["by_site"]))
     assert cause == pytest.approx(5 / 6)
     assert head == 1.0
-    bad, _ = checks.headline(_Tree({"totals.json": b"[1, 2]"}), ref, {})
+    bad, _ = checks.headline(Tree({"totals.json": b"[1, 2]"}), ref, {})
     assert bad == 0.0
 
 
-def _deliver(tmp_path: Path, variant: str, known: dict | None, name: str) -> Path:
-    """Run the reference on a copy of the instance's inputs without the client's world: with `known` as the staff's
-    answers, or (None) asking nobody."""
-    import os
-    import runpy
-
-    root = FAMILY if variant == "base" else FAMILY / "variants" / variant
-    work = tmp_path / name
-    shutil.copytree(root / "workspace/input", work / "input")
-    if variant != "base":  # the variant's inputs overlay the family's file by file
-        for path in (FAMILY / "workspace/input").rglob("*"):
-            target = work / "input" / path.relative_to(FAMILY / "workspace/input")
-            if path.is_file() and not target.exists():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy(path, target)
-    (work / "output").mkdir()
-    here = Path.cwd()
-    init = {"ASK": False} if known is None else {"KNOWN": known}
-    try:
-        os.chdir(work)
-        runpy.run_path(str(FAMILY / "hidden/solutions/reference.py"), init_globals=init, run_name="__main__")
-    finally:
-        os.chdir(here)
-    return work / "output"
-
-
-def _grade(tmp_path: Path, variant: str, output: Path) -> float:
-    from worktrial.grading import grade_deliverable
-    from worktrial.grading.deliverable import limits_of
-    from worktrial.tasks import load_family
-
-    instance = load_family(FAMILY).instance(variant)
-    grader = instance.config.grader
-    hidden = tmp_path / f"hidden-{variant}"
-    if not hidden.exists():
-        instance.materialise_tree("hidden", hidden)
-    result = grade_deliverable(
-        output,
-        hidden / grader.reference_dir.removeprefix("hidden/"),
-        grader.checks,
-        limits=limits_of(grader),
-        hidden=hidden,
-        params=dict(instance.params),
-    )
-    assert not result.errors, result.errors
-    return result.score
-
-
-@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+@needs_bwrap
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     build = _build_inputs()
     known = build.staff_facts(build.INSTANCES["q3_sites"])
     hinted = {"terminal", "local_night"}
     nowhere = {"backdated", "transferred", "award_from", "arrears"}
     assert set(known) == hinted | nowhere
-    assert _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", known, "all")) == 1.0
+    assert _grade(tmp_path, "q3_sites", FAM.deliver(tmp_path, "q3_sites", known, "all")) == 1.0
     lost = {}
     for fact in known:
         without = {k: v for k, v in known.items() if k != fact}
-        lost[fact] = 1.0 - _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", without, f"no-{fact}"))
+        lost[fact] = 1.0 - _grade(tmp_path, "q3_sites", FAM.deliver(tmp_path, "q3_sites", without, f"no-{fact}"))
     assert all(0.05 <= v <= 0.3 for v in lost.values()), lost
     # the facts hinted nowhere are worth the most, the two added last (the side letter moving the rise to 20 July
     # and the supplementary run that paid the late rise for two weeks) among them
@@ -333,11 +242,13 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
     assert lost["award_from"] >= 0.2 and lost["arrears"] >= 0.2, lost
     # a worker who handles every trap in the files and both hinted facts but none hinted nowhere lands in the middle:
     # below the hard target, above what asking nobody earns
-    only_hinted = _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", {k: known[k] for k in hinted}, "hinted"))
-    nobody = _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", None, "nobody"))
+    only_hinted = _grade(
+        tmp_path, "q3_sites", FAM.deliver(tmp_path, "q3_sites", {k: known[k] for k in hinted}, "hinted")
+    )
+    nobody = _grade(tmp_path, "q3_sites", FAM.deliver(tmp_path, "q3_sites", None, "nobody"))
     assert 0.5 <= only_hinted <= 0.6 and nobody <= 0.5 and nobody < only_hinted, (only_hinted, nobody)
     # one fact hinted nowhere found on top keeps the worker at the hard target
     for fact in nowhere:
         one = {k: known[k] for k in hinted | {fact}}
-        assert _grade(tmp_path, "q3_sites", _deliver(tmp_path, "q3_sites", one, f"hinted+{fact}")) <= 0.61, fact
-    assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base")) == 1.0
+        assert _grade(tmp_path, "q3_sites", FAM.deliver(tmp_path, "q3_sites", one, f"hinted+{fact}")) <= 0.61, fact
+    assert _grade(tmp_path, "base", FAM.deliver(tmp_path, "base", None, "base")) == 1.0

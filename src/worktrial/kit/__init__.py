@@ -11,7 +11,7 @@
 See docs/authoring.md.
 """
 
-from .documents import LARGER_PRINT, DocumentWriter, PdfStyle, pdf_bytes
+from .documents import LARGER_PRINT, DocumentWriter, LinePdf, PdfStyle, paginate, pdf_bytes
 from .overlay import overlay_leaks
 from .staging import SOLUTION_PACKAGE, solution_kit_dir, stage_solution_kit
 
@@ -19,8 +19,10 @@ __all__ = [
     "LARGER_PRINT",
     "SOLUTION_PACKAGE",
     "DocumentWriter",
+    "LinePdf",
     "PdfStyle",
     "overlay_leaks",
+    "paginate",
     "pdf_bytes",
     "solution_kit_dir",
     "stage_solution_kit",

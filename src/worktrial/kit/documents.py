@@ -2,7 +2,8 @@
 files with fixed timestamps, and plain-text e-mails.
 
 The same content always gives the same bytes, so a regenerated input shows no change in git. A family makes one
-`DocumentWriter` with its company and date and uses its methods; `PdfStyle` sets the PDF's page layout.
+`DocumentWriter` with its company and date and uses its methods; `PdfStyle` sets the PDF's page layout. A system's
+print-out (an invoice run, a receipts listing: Courier lines, page after page) is a `LinePdf`.
 
     DOCS = DocumentWriter("Example Ltd", datetime(2026, 3, 2, 9, 0))
     DOCS.write_pdf(path, "Policy", [("h", "1. Scope"), ("p", "..."), ("t", "Code  Rate")])
@@ -106,8 +107,13 @@ def pdf_bytes(title: str, blocks: list[Block], footer: str, style: PdfStyle = Pd
         )
         objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
     objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
+    return _pdf_file(objs)
+
+
+def _pdf_file(objs: list[bytes], info: int | None = None, binary_marker: bool = False) -> bytes:
+    """Objects 1..n (1 the catalog) as a PDF file with its cross-reference table; `info` names the Info object."""
     out = io.BytesIO()
-    out.write(b"%PDF-1.4\n")
+    out.write(b"%PDF-1.4\n" + (b"%\xe2\xe3\xcf\xd3\n" if binary_marker else b""))
     offsets = []
     for k, body in enumerate(objs, start=1):
         offsets.append(out.tell())
@@ -116,8 +122,62 @@ def pdf_bytes(title: str, blocks: list[Block], footer: str, style: PdfStyle = Pd
     out.write(f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode())
     for off in offsets:
         out.write(f"{off:010d} 00000 n \n".encode())
-    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
+    info_ref = f" /Info {info} 0 R" if info else ""
+    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R{info_ref} >>\nstartxref\n{xref}\n%%EOF\n".encode())
     return out.getvalue()
+
+
+def paginate(lines: list[str], per_page: int) -> list[list[str]]:
+    """Lines cut into pages of at most `per_page`; a line that is exactly "\\f" starts a new page (and is dropped)."""
+    pages: list[list[str]] = [[]]
+    for line in lines:
+        if line == "\f" or len(pages[-1]) >= per_page:
+            pages.append([])
+            if line == "\f":
+                continue
+        pages[-1].append(line)
+    return [p for p in pages if p] or [[]]
+
+
+@dataclass(frozen=True)
+class LinePdf:
+    """A print-out PDF: Courier lines on A4 portrait, as a billing or accounts system exports them. `producer` and
+    `created` ("YYYYMMDDHHMMSS") go into the Info object; `size`, `leading` and `origin` set the type."""
+
+    producer: str
+    created: str
+    size: float = 8.5
+    leading: float = 11
+    origin: tuple[int, int] = (36, 800)
+
+    def bytes(self, title: str, pages: list[list[str]]) -> bytes:
+        n = len(pages)
+        kids = " ".join(f"{5 + 2 * i} 0 R" for i in range(n))
+        objs: list[bytes] = [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            f"<< /Type /Pages /Kids [{kids}] /Count {n} >>".encode(),
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>",
+            f"<< /Title ({_pdf_escape(title)}) /Producer ({self.producer}) "
+            f"/CreationDate (D:{self.created}Z) >>".encode(),
+        ]
+        size, leading = f"{self.size:g}", f"{self.leading:g}"
+        for i, page in enumerate(pages):
+            ops = ["BT", f"/F1 {size} Tf", f"{leading} TL", f"{self.origin[0]} {self.origin[1]} Td"]
+            for j, line in enumerate(page):
+                text = _pdf_escape(line.encode("latin-1", "replace").decode("latin-1"))
+                ops.append(f"({text}) Tj" if j == 0 else f"T* ({text}) Tj")
+            ops.append("ET")
+            stream = "\n".join(ops).encode("latin-1")
+            objs.append(
+                f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
+                f"/Contents {6 + 2 * i} 0 R >>".encode()
+            )
+            objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
+        return _pdf_file(objs, info=4, binary_marker=True)
+
+    def write(self, path: Path, title: str, lines: list[str], per_page: int) -> None:
+        """`lines` paginated (`paginate`) and written to `path` as this print-out."""
+        path.write_bytes(self.bytes(title, paginate(lines, per_page)))
 
 
 @dataclass(frozen=True)

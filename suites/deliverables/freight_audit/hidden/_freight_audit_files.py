@@ -13,6 +13,8 @@ from pathlib import Path
 import docx
 import openpyxl
 
+from worktrial.kit.documents import LinePdf
+
 FIXED_TIME = (2026, 10, 2, 9, 0, 0)
 FIXED_ISO = "2026-10-02T09:00:00Z"
 COMPANY = "Hearthwell Home Ltd"
@@ -57,57 +59,20 @@ def write_csv(path: Path, header: list[str], rows: list[list], encoding: str = "
     path.write_bytes(buf.getvalue().encode(encoding))
 
 
-def _pdf_escape(s: str) -> str:
-    return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+_PRINT = LinePdf("Hearthwell AP scan", "20261002090000")
 
 
 def write_pdf(path: Path, lines: list[str], title: str, per_page: int = 62) -> None:
-    """A plain text PDF (Courier 8.5pt, A4), one text line per line given; '\f' starts a new page."""
-    pages: list[list[str]] = [[]]
-    for ln in lines:
-        if ln == "\f" or len(pages[-1]) >= per_page:
-            pages.append([])
-            if ln == "\f":
-                continue
-        pages[-1].append(ln)
-    pages = [p for p in pages if p]
-    objs: list[bytes] = []
-    n_pages = len(pages)
-    # 1 catalog, 2 pages, 3 font, 4 info, then (page, content) pairs
-    kids = " ".join(f"{5 + 2 * i} 0 R" for i in range(n_pages))
-    objs.append(b"<< /Type /Catalog /Pages 2 0 R >>")
-    objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
-    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
-    objs.append(f"<< /Title ({_pdf_escape(title)}) /Producer (Hearthwell AP scan) "
-                f"/CreationDate (D:20261002090000Z) >>".encode())
-    for i, page in enumerate(pages):
-        body = ["BT", "/F1 8.5 Tf", "11 TL", "36 800 Td"]
-        for j, ln in enumerate(page):
-            text = _pdf_escape(ln.encode("latin-1", "replace").decode("latin-1"))
-            body.append(f"({text}) Tj" if j == 0 else f"T* ({text}) Tj")
-        body.append("ET")
-        stream = "\n".join(body).encode("latin-1")
-        objs.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
-                    f"/Contents {6 + 2 * i} 0 R >>".encode())
-        objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for k, body in enumerate(objs, start=1):
-        offsets.append(out.tell())
-        out.write(f"{k} 0 obj\n".encode() + body + b"\nendobj\n")
-    xref = out.tell()
-    out.write(f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode())
-    for off in offsets:
-        out.write(f"{off:010d} 00000 n \n".encode())
-    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R /Info 4 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
-    path.write_bytes(out.getvalue())
+    """A print-out PDF (Courier, A4), one text line per line given; '\\f' starts a new page."""
+    _PRINT.write(path, title, lines, per_page)
 
 
 def write_eml(path: Path, frm: str, to: str, when: str, subject: str, body: str) -> None:
     dt = datetime.strptime(when, "%Y-%m-%d %H:%M")
-    text = (f"From: {frm}\nTo: {to}\nDate: {dt.strftime('%a, %d %b %Y %H:%M')} +0100\nSubject: {subject}\n"
-            f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n{body}")
+    text = (
+        f"From: {frm}\nTo: {to}\nDate: {dt.strftime('%a, %d %b %Y %H:%M')} +0100\nSubject: {subject}\n"
+        f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n{body}"
+    )
     path.write_text(text, encoding="utf-8")
 
 

@@ -5,7 +5,6 @@ reserve against returns, the advance and (where agreed) joint accounting, sub-ri
 
 from __future__ import annotations
 
-import io
 from datetime import date, datetime
 from pathlib import Path
 
@@ -13,6 +12,8 @@ import docx
 from _royalty_statements_catalogue import AGENCIES, COMPANY
 from _royalty_statements_files import FIXED_TIME, normalise_zip
 from _royalty_statements_model import World, d
+
+from worktrial.kit.documents import LinePdf
 
 WORDS = {
     2.5: "two and a half",
@@ -297,46 +298,12 @@ def write_contracts(w: World, folder: Path) -> None:
 # ------------------------------------------------------------------------------------------- pdf and e-mail
 
 
-def _pdf_escape(s: str) -> str:
-    return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+_PRINT = LinePdf("Kestrel Lane Finance", "20270216090000", size=9, leading=12, origin=(40, 800))
 
 
 def write_pdf(path: Path, lines: list[str], title: str, per_page: int = 60) -> None:
-    """A plain text PDF (Courier 9pt, A4), one text line per line given."""
-    pages = [lines[i : i + per_page] for i in range(0, len(lines), per_page)] or [[]]
-    objs: list[bytes] = []
-    kids = " ".join(f"{5 + 2 * i} 0 R" for i in range(len(pages)))
-    objs.append(b"<< /Type /Catalog /Pages 2 0 R >>")
-    objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode())
-    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
-    objs.append(
-        f"<< /Title ({_pdf_escape(title)}) /Producer (Kestrel Lane Finance) "
-        f"/CreationDate (D:20270216090000Z) >>".encode()
-    )
-    for i, page in enumerate(pages):
-        body = ["BT", "/F1 9 Tf", "12 TL", "40 800 Td"]
-        for j, ln in enumerate(page):
-            text = _pdf_escape(ln.encode("latin-1", "replace").decode("latin-1"))
-            body.append(f"({text}) Tj" if j == 0 else f"T* ({text}) Tj")
-        body.append("ET")
-        stream = "\n".join(body).encode("latin-1")
-        objs.append(
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
-            f"/Contents {6 + 2 * i} 0 R >>".encode()
-        )
-        objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for k, body in enumerate(objs, start=1):
-        offsets.append(out.tell())
-        out.write(f"{k} 0 obj\n".encode() + body + b"\nendobj\n")
-    xref = out.tell()
-    out.write(f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode())
-    for off in offsets:
-        out.write(f"{off:010d} 00000 n \n".encode())
-    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R /Info 4 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
-    path.write_bytes(out.getvalue())
+    """A print-out PDF (Courier, A4), one text line per line given; '\\f' starts a new page."""
+    _PRINT.write(path, title, lines, per_page)
 
 
 def write_eml(path: Path, frm: str, to: str, when: str, subject: str, body: str) -> None:
