@@ -62,7 +62,10 @@ def _youth(params: dict) -> tuple[str, str, float]:
 def _new_codes(params: dict) -> dict:
     return {
         "youth": _youth(params),
-        "new_sections": {old: (new, 0.6) for old, new in _pairs(params.get("section_renames", ""))},
+        "new_sections": {
+            old: (new, float(params.get("section_rename_share", 0.6)))
+            for old, new in _pairs(params.get("section_renames", ""))
+        },
         "regulator_new": (str(params.get("regulator_new_channel", "") or ""), 0.75)
         if params.get("regulator_new_channel")
         else ("", 0.0),

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from _newsroom_corrections_world import DESKS, SECRET, SECTION_DESK, Truth, originals, truth_of
+from _newsroom_corrections_world import DESKS, SECRET, SECTION_DESK, Truth, originals, shared_story, truth_of
 
 from worktrial.kit.grader import keyed_uniform
 
@@ -173,12 +173,15 @@ def evaluate(
             sid = str(e["story"].get("story_id", ""))
             republishing = truth.republish_h > 0 and e["day"] >= truth.republish_from
             republishing = republishing and (not truth.republish_sections or e["section"] in truth.republish_sections)
-            if republishing and int(e["story"].get("syndicated", 0) or 0):
+            syndicated = int(e["story"].get("syndicated", 0) or 0)
+            shared = not syndicated and shared_story(e["story"], truth)
+            if republishing and (syndicated or shared):
                 hold = holds.get(sid)
                 if hold is None or hold > recv + timedelta(hours=truth.republish_h):
+                    extra = truth.shared_gbp if shared else truth.republish_gbp
                     counts["republished"] += 1
-                    cost["republished"] += truth.republish_gbp
-                    out = ("REPUBLISHED_" + out[0], out[1], out[2] + truth.republish_gbp)
+                    cost["republished"] += extra
+                    out = ("REPUBLISHED_" + out[0], out[1], out[2] + extra)
             per_item[iid] = out
         elif cat == "STANDARDS":
             counts["regulator"] += 1
@@ -226,7 +229,7 @@ def evaluate(
                 cost["wasted_time"] += waste
                 per_item[iid] = ("NO_ACTION_NEEDED", _t(served.get(iid, act)), waste)
     for sid in holds:
-        if int(stories.get(sid, {}).get("syndicated", 0) or 0):
+        if int(stories.get(sid, {}).get("syndicated", 0) or 0) or shared_story(stories.get(sid, {}), truth):
             held_stories.add(sid)
     cost["holds"] = HOLD_GBP * len(held_stories)
     total = sum(cost.values())

@@ -27,6 +27,7 @@ SECTION_DESK = {
     "CRIME-COURTS": "NEWS",
     "INQUESTS": "NEWS",
     "YOUTH": "NEWS",
+    "CROWN-COURT": "NEWS",
     "POLITICS": "POLITICS",
     "SPORT": "SPORT",
     "BUSINESS": "BUSINESS",
@@ -108,6 +109,10 @@ class Truth:
     republish_from: str = ""  # partners republish within republish_h only for complaints from this day on
     republish_sections: frozenset[str] = frozenset()  # ... and only stories of these sections (empty: all)
     republish_gbp: float = 4000.0  # what the partners' copies add to a legal item they republished
+    politics_legal: float = 0.07  # share of politics complaints that are defamation
+    shared_sections: frozenset[str] = frozenset()  # stories the partners take whatever the syndicated flag ...
+    shared_days: tuple[str, str] = ("", "")  # ... when published in these days (hidden_owner's joint election)
+    shared_gbp: float = 4000.0  # what the partners' copies of such a story add to a legal item on it
     extra: dict = field(default_factory=dict)
 
 
@@ -140,7 +145,26 @@ def truth_from(params: dict) -> Truth:
         republish_from=str(params.get("republish_from", "") or ""),
         republish_sections=frozenset(_list(params.get("republish_sections", ""))),
         republish_gbp=float(params.get("republish_gbp", 4000)),
+        politics_legal=float(params.get("politics_legal", 0.07)),
+        shared_sections=frozenset(_list(str(params.get("shared_sections", "") or "").split("@")[0])),
+        shared_days=_days(str(params.get("shared_sections", "") or "")),
+        shared_gbp=float(params.get("shared_gbp", params.get("republish_gbp", 4000))),
     )
+
+
+def _days(text: str) -> tuple[str, str]:
+    """("2026-03-09", "2026-03-20") from "POLITICS@2026-03-09..2026-03-20"; ("", "") when there is none."""
+    _, _, span = text.partition("@")
+    first, _, last = span.partition("..")
+    return (first.strip(), last.strip() or first.strip())
+
+
+def shared_story(story: dict, truth: Truth) -> bool:
+    """A story the partner titles take under a joint coverage deal, flagged syndicated or not."""
+    first, last = truth.shared_days
+    if not first or str(story.get("section", "") or "") not in truth.shared_sections:
+        return False
+    return first <= str(story.get("published_at", "") or "")[:10] <= last
 
 
 def truth_of(item_id: str, channel: str, section: str, truth: Truth) -> tuple[str, str]:
@@ -158,7 +182,8 @@ def truth_of(item_id: str, channel: str, section: str, truth: Truth) -> tuple[st
     if section in truth.legal_sections:
         return ("LEGAL", "court") if u < 0.6 else ("FACTUAL", "reader") if u < 0.75 else ("NONE", "reader")
     if section == "POLITICS":
-        return ("LEGAL", "defamation") if u < 0.07 else ("FACTUAL", "reader") if u < 0.33 else ("NONE", "reader")
+        legal = truth.politics_legal
+        return ("LEGAL", "defamation") if u < legal else ("FACTUAL", "reader") if u < 0.33 else ("NONE", "reader")
     return ("LEGAL", "defamation") if u < 0.06 else ("FACTUAL", "reader") if u < 0.5 else ("NONE", "reader")
 
 

@@ -16,6 +16,8 @@ decisions. New keys:
   hold_legal_on_syndicated   a HOLD notice to the partner feed for a legal item on a syndicated story
   hold_sections           the sections whose syndicated stories get those HOLDs (default: every section)
   hold_all_syndicated     a HOLD notice for every complaint on a syndicated story
+  hold_shared             {"sections": [...], "from": day, "to": day}: stories of these sections published in
+                          those days count as syndicated for the HOLD on a legal item (a joint coverage deal)
   review_everything       {"hours": h}: every item that is not a referral goes to the Readers' Editor
   autoclose_channels      channels whose items are closed unless they carry a legal term
 """
@@ -136,6 +138,11 @@ def run(conn: sqlite3.Connection, rules: dict, first: str | None = None, last: s
         hold_legal = category == "LEGAL" and rules.get("hold_legal_on_syndicated")
         if hold_legal and rules.get("hold_sections") and str(story.get("section", "")) not in rules["hold_sections"]:
             hold_legal = False
+        shared = rules.get("hold_shared") or {}
+        published = str(story.get("published_at", "") or "")[:10]
+        in_deal = shared.get("from", "") <= published <= shared.get("to", "9999-12-31")
+        if category == "LEGAL" and story and str(story.get("section", "")) in shared.get("sections", []) and in_deal:
+            syndicated = hold_legal = bool(rules.get("hold_legal_on_syndicated"))
         if syndicated and (hold_all or hold_legal):
             notice = "HOLD"
         elif syndicated and category == "FACTUAL":

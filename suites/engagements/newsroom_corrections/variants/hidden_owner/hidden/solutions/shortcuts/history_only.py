@@ -14,7 +14,7 @@ import worktrial_kit as kit
 
 
 def main() -> int:
-    kit.ask("helen", fixes.HARM.format(n=76, nsc=57, gbp="620,000"))
+    kit.ask("helen", fixes.HARM.format(n=78, nsc=57, gbp="650,000"))
     fixes.careful(legal_sections={"COURTS": 12})
     kit.ask(
         "priya",
