@@ -2,8 +2,8 @@
 
 "about 15-20 %", "20 of the 30 stops" (a share: 66.7 %), "two thirds", "3.5 kg", "EUR 1,800", "three-fold" and
 "1,180 g", "2/3", counts in words ("five samples", "twelve") and amounts with a magnitude after a currency
-("£688k", "EUR 11.3m", "$2bn") are all read; dates, times and ids ("2026-03-06", "20 Aug", "March 3rd", "13:30",
-"RC1", "WI-OPS-22") are not quantities.
+("£688k", "EUR 11.3m", "GBP489k", "$2bn") are all read; dates, times and ids ("2026-03-06", "20 Aug", "March 3rd",
+"13:30", "RC1", "WI-OPS-22") are not quantities.
 "from 1.7 to 2.4" is two values, "1.7 to 2.4" a range. Units are canonical keys (`%`, `x`, `g`, `kg`, `s`,
 `min`, `h`, `eur`) or `None`; the words after a number stay available for other units (`rest`).
 """
@@ -14,11 +14,14 @@ import re
 from dataclasses import dataclass
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?"
-_NUMBER_RE = re.compile(rf"(?<![\w.,])(?:{_NUM})(?![/:]\d|\.\d)")
+_CODES = ("gbp", "eur", "usd", "chf", "nok", "sek", "dkk")
+# A number starts a word, or follows a currency code written against it ("GBP489k", "EUR1,800").
+_AFTER_CODE = "|".join(f"(?<={''.join(f'[{c}{c.upper()}]' for c in code)})" for code in _CODES)
+_NUMBER_RE = re.compile(rf"(?:(?<![\w.,])|{_AFTER_CODE})(?:{_NUM})(?![/:]\d|\.\d)")
 # Dates, clock times and ids carry digits that are no quantity; they are blanked before numbers are read.
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _NOT_QUANTITY_RE = re.compile(
-    r"\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}:\d{2}\b|\b[a-z]+(?:[-_][a-z]+)*[-_]?\d[\w-]*"
+    r"\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}:\d{2}\b|\b(?!(?:gbp|eur|usd|chf|nok|sek|dkk)\d)[a-z]+(?:[-_][a-z]+)*[-_]?\d[\w-]*"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?=\W|$)|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b",
     re.I,
 )
