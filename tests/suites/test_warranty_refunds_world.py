@@ -46,7 +46,9 @@ FOUND_BEFORE = {  # what the last playtests found in bad_data
     "warranty_start": "delivery_date",
 }
 LINE2 = {"plant": "T", "from_build_week": 2540, "seq_from": 50001, "seq_to": 51000}
-REFERENCE = {**FOUND_BEFORE, "line2_serials": [LINE2]}
+LINE2_MORE = {"plant": "T", "from_build_week": 2602, "seq_from": 60001, "seq_to": 61000}  # only the plant knows
+REFERENCE = {**FOUND_BEFORE, "line2_serials": [LINE2, LINE2_MORE]}
+GENERAL = {**FOUND_BEFORE, "line2_serials": [LINE2]}
 FROM_HISTORY = {**FOUND_BEFORE, "line2_serials": [{**LINE2, "models": ["OV3", "TD2"], "seq_to": 50999}]}
 CHECK_OFF = {**FOUND_BEFORE, "line2_serials": [{**LINE2, "seq_from": 1, "seq_to": 99999}]}
 
@@ -102,6 +104,7 @@ def scores(month: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, d
         "reference": REFERENCE,
         "found_before": FOUND_BEFORE,
         "from_history": FROM_HISTORY,
+        "general": GENERAL,
         "check_off": CHECK_OFF,
     }
     return {name: _kpi(month, policy, tmp) for name, policy in runs.items()}
@@ -116,10 +119,13 @@ def test_what_the_last_playtests_found_earns_about_half(scores: dict) -> None:
     assert 0.4 <= _uplift(scores, "found_before") <= 0.6
 
 
-def test_a_serial_rule_fitted_to_the_history_misses_line_twos_new_models(scores: dict) -> None:
-    u = _uplift(scores, "from_history")
+@pytest.mark.parametrize("name", ["from_history", "general"])
+def test_a_serial_rule_read_from_the_history_misses_line_twos_new_models(scores: dict, name: str) -> None:
+    u = _uplift(scores, name)
     assert _uplift(scores, "found_before") + 0.1 < u < 0.85
-    assert scores["from_history"]["eur_by_segment"]["line2_new_models"] < 0
+    assert (
+        scores[name]["eur_by_segment"]["line2_new_models"] < 0 < scores["reference"]["eur_by_segment"]["line2_serials"]
+    )
 
 
 def test_dropping_the_quantity_check_pays_the_made_up_serials(scores: dict) -> None:
@@ -174,4 +180,4 @@ def test_the_plant_confirms_line_two_on_wednesday_with_the_count(tmp_path: Path)
     bare = world.ask("marek", "Tarnowo serials from 50001 are refused as unknown. Why are they not in the register?")
     assert "tarnowo_line2_serials" not in bare.facts
     shown = world.ask("marek", EVIDENCE)
-    assert "tarnowo_line2_serials" in shown.facts and "50001-51000" in shown.text
+    assert "tarnowo_line2_serials" in shown.facts and "60001-61000" in shown.text

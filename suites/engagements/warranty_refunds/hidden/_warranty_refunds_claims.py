@@ -23,8 +23,6 @@ from _warranty_refunds_catalogue import (
     LINE2_FIRST_MODELS,
     LINE2_MORE_FROM,
     LINE2_MORE_MODELS,
-    LINE2_SEQ_FROM,
-    LINE2_SEQ_MAX,
     MILLBROOK_TECH,
     MISUSE_CODES,
     MODEL_WEIGHTS,
@@ -41,6 +39,8 @@ from _warranty_refunds_catalogue import (
     _p,
     add_months,
     batch_table,
+    in_line2_block,
+    line2_base,
     line2_from,
     line2_qty,
     monday_of,
@@ -161,10 +161,10 @@ class _Gen:
         qty = self.batches[(model, plant, wc)][0]
         for _ in range(50):
             seq = self.rng.randint(qty + 300, 99000) if bad else self.rng.randint(1, qty)
-            if bad and line2_from(self.params) and LINE2_SEQ_FROM <= seq <= LINE2_SEQ_MAX:
+            if bad and line2_from(self.params) and in_line2_block(seq):
                 continue  # a made-up number, not one of line 2's
             if line2 is not None:
-                seq = LINE2_SEQ_FROM - 1 + self.rng.randint(1, line2)
+                seq = line2_base(model) - 1 + self.rng.randint(1, line2)
             s = serial_of(model, plant, wc, seq)
             if s not in self.used_serials:
                 self.used_serials.add(s)

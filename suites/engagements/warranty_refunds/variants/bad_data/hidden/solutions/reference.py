@@ -10,10 +10,10 @@
   the claims systems engineer says so when asked whether anything changes in the feeds from March.
 - Tarnowo's second assembly line (from build week 40/2025) numbers its units from 50001 and the register export
   carries line 1 only, so genuine appliances are refused as unknown serials: a few refusals in the history, many
-  in March, and from January also washers and fridge-freezers that the history does not show. Supplier quality
-  at Kolsby keeps the register interface (Claims Audit names him only when shown the refusals and their count;
-  the reference goes to him with that evidence) and confirms the range (any Tarnowo model, sequences 50001-51000; everything else above the register
-  quantity is still made up).
+  in March. Supplier quality at Kolsby keeps the register interface (Claims Audit names him only when shown the
+  refusals and their count; the reference goes to him with that evidence) and gives the ranges: 50001-51000 from
+  week 2540, and 60001-61000 from week 2602 for line 2's washers and fridge-freezers, which no claim in the
+  history shows; everything else above the register quantity is still made up.
 """
 import sys
 
@@ -53,8 +53,8 @@ def main() -> int:
                               "Millbrook's from its 2 March go-live, skip "
                               "Eastmere's intake placeholder reports (-P ids), both as Farid confirmed; count the "
                               "guarantee from the delivery date as the published terms say (Priscilla confirmed); "
-                              "accept Tarnowo serials from build week 2540 with sequences 50001-51000 as line 2's, "
-                              "as Marek confirmed. "
+                              "accept Tarnowo serials with sequences 50001-51000 from build week 2540 and 60001-61000 "
+                              "from week 2602 as line 2's, as Marek confirmed. "
                               "Annelie has agreed that I work on the rules. Everything else stays as it is.",
                     away=["mon", "2026-03-03"])
     return 0
