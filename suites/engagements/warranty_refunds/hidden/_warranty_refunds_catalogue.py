@@ -146,6 +146,64 @@ def southgate_v2(params: dict, rc: str | None, technician: str | None, report_da
     return bool(mill) and technician == MILLBROOK_TECH and report_date >= mill
 
 
+# bad_data, `tarnowo_line2_from` (a build week): Tarnowo's second assembly line numbers its units from 50001 so the
+# two lines never collide, but the register export (production_batches) carries line 1's counts only, so the serial
+# check refuses line 2's appliances as unknown. Line 2 built ovens and dryers first, washers and fridge-freezers too
+# from `LINE2_MORE_FROM` (claims on those reach the unseen months only), numbered in their own block from 60001.
+# Known at the plant (Kolsby supplier quality looks after the register interface of both plants), hinted in the
+# history only by a few refusals.
+LINE2_SEQ_FROM = 50001
+
+
+LINE2_MORE_SEQ_FROM = 60001        # washers and fridge-freezers on line 2: the line's second product group
+
+
+LINE2_BLOCK = 1000                 # line 2 never builds more than 1,000 units of a model in a week
+
+
+LINE2_FIRST_MODELS = ("OV3", "TD2")
+
+
+LINE2_MORE_MODELS = ("WM5", "FR6")
+
+
+LINE2_MORE_FROM = 2602
+
+
+def line2_from(params: dict) -> int:
+    v = str(_p(params, "tarnowo_line2_from", "") or "").strip()
+    return int(v) if v else 0
+
+
+def line2_models(params: dict, plant: str, wc: int) -> tuple[str, ...]:
+    """The models Tarnowo's line 2 built in build week `wc` (none without the variant's line 2)."""
+    start = line2_from(params)
+    if not start or plant != "T" or wc < start:
+        return ()
+    return LINE2_FIRST_MODELS + (LINE2_MORE_MODELS if wc >= LINE2_MORE_FROM else ())
+
+
+def line2_base(model: str) -> int:
+    """The first sequence number of line 2's block for a model."""
+    return LINE2_MORE_SEQ_FROM if model in LINE2_MORE_MODELS else LINE2_SEQ_FROM
+
+
+def in_line2_block(seq: int) -> bool:
+    return any(base <= seq < base + LINE2_BLOCK for base in (LINE2_SEQ_FROM, LINE2_MORE_SEQ_FROM))
+
+
+def line2_qty(model: str, wc: int) -> int:
+    return random.Random(f"vellmar/line2/{model}/{wc}").randint(3, 9) * 100
+
+
+def line2_genuine(params: dict, ps: tuple[str, str, int, int] | None) -> bool:
+    """Whether a parsed serial is one of line 2's (numbered from 50001, not in the register)."""
+    if ps is None or ps[0] not in line2_models(params, ps[1], ps[2]):
+        return False
+    base = line2_base(ps[0])
+    return base <= ps[3] < base + line2_qty(ps[0], ps[2])
+
+
 # known-defect facts of the world (which of them hold is a variant parameter)
 DW4_VENT_FIX_WEEK = 2536           # DW-4 built at Kolsby before ISO week 36/2025 lack the door-vent baffle
 

@@ -20,6 +20,9 @@ from _warranty_refunds_catalogue import (
     EASTMERE_FF42_FROM,
     FR6_GAP_WEEKS,
     FR6_LOT_WEEKS,
+    LINE2_FIRST_MODELS,
+    LINE2_MORE_FROM,
+    LINE2_MORE_MODELS,
     MILLBROOK_TECH,
     MISUSE_CODES,
     MODEL_WEIGHTS,
@@ -36,6 +39,10 @@ from _warranty_refunds_catalogue import (
     _p,
     add_months,
     batch_table,
+    in_line2_block,
+    line2_base,
+    line2_from,
+    line2_qty,
     monday_of,
     parse_serial,
     serial_of,
@@ -150,10 +157,14 @@ class _Gen:
         b = self.batches.get((model, plant, wc))
         return b is not None and (market is None or b[1] == market)
 
-    def _serial(self, model: str, plant: str, wc: int, bad: bool = False) -> str:
+    def _serial(self, model: str, plant: str, wc: int, bad: bool = False, line2: int | None = None) -> str:
         qty = self.batches[(model, plant, wc)][0]
         for _ in range(50):
             seq = self.rng.randint(qty + 300, 99000) if bad else self.rng.randint(1, qty)
+            if bad and line2_from(self.params) and in_line2_block(seq):
+                continue  # a made-up number, not one of line 2's
+            if line2 is not None:
+                seq = line2_base(model) - 1 + self.rng.randint(1, line2)
             s = serial_of(model, plant, wc, seq)
             if s not in self.used_serials:
                 self.used_serials.add(s)
@@ -234,6 +245,8 @@ class _Gen:
             serial = duplicate_of
         elif kind == "counterfeit":
             serial = self._serial(model, plant, wc, bad=True)
+        elif spec.get("line2"):
+            serial = self._serial(model, plant, wc, line2=line2_qty(model, wc))
         else:
             serial = self._serial(model, plant, wc)
         if kind in ("defect", "oow", "counterfeit", "grey", "duplicate"):
@@ -302,10 +315,12 @@ def _forced_specs(params: dict, scale: float, month: str) -> list[dict]:
     specs += [{"kind": "nff", "model": "FR6", "plant": "T", "code": "N00",
                "weeks": [w for w in range(2517, 2530)]}] * n(3)
     # Southgate pump / motor / foreign object / impact cases (the codes its v2 feed swaps)
-    specs += [{"kind": "defect", "model": m, "code": "E21", "rc": SOUTHGATE} for m in ("WM5", "WM7", "DW4")] * n(4)
-    specs += [{"kind": "defect", "model": m, "code": "E10", "rc": SOUTHGATE} for m in ("WM5", "WM7", "TD2")] * n(2.7)
-    specs += [{"kind": "misuse", "model": m, "code": "X01", "rc": SOUTHGATE} for m in ("WM5", "DW4")] * n(3)
-    specs += [{"kind": "misuse", "model": m, "code": "X03", "rc": SOUTHGATE} for m in ("WM7", "FR6", "OV3")] * n(2)
+    sg = float(_p(params, "southgate_cases_scale", 1.0))
+    specs += [{"kind": "defect", "model": m, "code": "E21", "rc": SOUTHGATE} for m in ("WM5", "WM7", "DW4")] * n(4 * sg)
+    specs += [{"kind": "defect", "model": m, "code": "E10", "rc": SOUTHGATE} for m in ("WM5", "WM7", "TD2")] * \
+        n(2.7 * sg)
+    specs += [{"kind": "misuse", "model": m, "code": "X01", "rc": SOUTHGATE} for m in ("WM5", "DW4")] * n(3 * sg)
+    specs += [{"kind": "misuse", "model": m, "code": "X03", "rc": SOUTHGATE} for m in ("WM7", "FR6", "OV3")] * n(2 * sg)
     # from its ServiceDesk 9 go-live Millbrook also takes the Harbour Road jobs it cannot fit in (unseen months)
     mill = str(_p(params, "millbrook_sd9_from", "") or "")
     if _flag(params, "southgate_v2_feed") and mill and month >= mill[:7]:
@@ -315,6 +330,7 @@ def _forced_specs(params: dict, scale: float, month: str) -> list[dict]:
                   for m in ("WM7", "TD2")] * n(1)
         specs += [{"kind": "misuse", "model": m, "code": "X01", "rc": SOUTHGATE, "technician": MILLBROOK_TECH}
                   for m in ("WM5", "DW4")] * n(1)
+    specs += _line2_specs(params, scale, month)
     # online orders delivered weeks after the purchase, failing between the two 24-month anniversaries
     late = float(_p(params, "late_delivery_claims", 16)) if _flag(params, "delivery_basis") else 4
     specs += [{"kind": "defect", "retailer": r, "late_delivery": d} for r, d in
@@ -323,6 +339,37 @@ def _forced_specs(params: dict, scale: float, month: str) -> list[dict]:
     if _flag(params, "balt_market"):
         specs += [{"kind": "defect", "model": m, "plant": "K", "market": "BALT"} for m in ("FR6", "WM7")] * n(9)
         specs += [{"kind": "misuse", "model": m, "plant": "K", "market": "BALT"} for m in ("FR6", "WM7")] * n(1.5)
+    return specs
+
+
+# Claims on Tarnowo line 2's appliances per month and model (bad_data): few in the history, many once the line
+# runs at full rate; washers and fridge-freezers from line 2 reach the unseen months only.
+LINE2_RAMP = {"2025-11": 1, "2025-12": 2, "2026-01": 3, "2026-02": 4}
+
+
+def _line2_specs(params: dict, scale: float, month: str) -> list[dict]:
+    start = line2_from(params)
+    if not start:
+        return []
+    last = week_code(dt.date(int(month[:4]), int(month[5:7]), 1) - dt.timedelta(days=28))
+    weeks = [w for w in range(start, last + 1) if 1 <= w % 100 <= 52]
+    if not weeks:
+        return []
+    unseen = month > "2026-02"
+    first = LINE2_RAMP.get(month, 14 if unseen else 0)
+    specs: list[dict] = []
+    for m in LINE2_FIRST_MODELS:
+        specs += [{"kind": "defect", "model": m, "plant": "T", "weeks": weeks, "line2": True}] * round(first * scale)
+        specs += [{"kind": "misuse", "model": m, "plant": "T", "weeks": weeks, "line2": True}] * \
+            round(first * scale / 5)
+    more = [w for w in weeks if w >= LINE2_MORE_FROM]
+    if unseen and more:
+        for m in LINE2_MORE_MODELS:
+            specs += [{"kind": "defect", "model": m, "plant": "T", "weeks": more, "line2": True}] * round(24 * scale)
+    # made-up serials on recent Tarnowo builds: refusals that must stand (a wave of them in the unseen months)
+    fakes = 20 if unseen else (1 if month >= "2025-11" else 0)
+    for m in LINE2_FIRST_MODELS + LINE2_MORE_MODELS:
+        specs += [{"kind": "counterfeit", "model": m, "plant": "T", "weeks": weeks}] * round(fakes * scale / 2)
     return specs
 
 

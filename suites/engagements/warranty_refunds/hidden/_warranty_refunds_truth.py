@@ -12,6 +12,8 @@ from _warranty_refunds_catalogue import (
     EASTMERE,
     EASTMERE_FF42_FROM,
     FR6_LOT_WEEKS,
+    LINE2_MORE_FROM,
+    LINE2_MORE_MODELS,
     MILLBROOK_TECH,
     PRELIM_RX,
     SOUTHGATE,
@@ -25,6 +27,8 @@ from _warranty_refunds_catalogue import (
     _p,
     add_months,
     e34_invalid,
+    line2_from,
+    line2_genuine,
     parse_serial,
     southgate_v2,
 )
@@ -114,7 +118,7 @@ def _validity_checks(r: Row, params: dict, bt: dict, reg: dict) -> str | None:
     if ps is None or ps[0] != r.model:
         return "counterfeit"
     b = bt.get((ps[0], ps[1], ps[2]))
-    if b is None or ps[3] > b[0]:
+    if b is None or (ps[3] > b[0] and not line2_genuine(params, ps)):
         return "counterfeit"
     domestic = ("NORD", "BALT") if _flag(params, "balt_market") else ("NORD",)
     if b[1] not in domestic:
@@ -176,6 +180,11 @@ def segment_of(r: Row, params: dict, bt: dict) -> str:
         return "fr6_nff_kolsby"
     if _flag(params, "balt_market") and b is not None and b[1] == "BALT":
         return "balt_market"
+    l2 = line2_from(params)
+    if l2 and b is not None and ps[1] == "T" and ps[2] >= l2 and ps[3] > b[0]:
+        if not line2_genuine(params, ps):
+            return "serial_fakes"
+        return "line2_new_models" if ps[2] >= LINE2_MORE_FROM and ps[0] in LINE2_MORE_MODELS else "line2_serials"
     mill = str(_p(params, "millbrook_sd9_from", "") or "")
     if _flag(params, "southgate_v2_feed") and mill and r.rc_id == SOUTHGATE and r.technician == MILLBROOK_TECH \
             and (r.report_date or "") >= mill:

@@ -74,3 +74,7 @@ SOUTHGATE_V2 = {
 SOUTHGATE_V2_MILLBROOK = {   # Millbrook joins ServiceDesk 9 on 2 March (Claims Systems; not in the history)
     **SOUTHGATE_V2, "from_report_date": "2026-03-02", "technicians": ["P. Santos"],
 }
+TARNOWO_LINE2 = {   # Tarnowo's line 2 numbers units from 50001; the register carries line 1 only (plant, M. Dobrowski)
+    "line2_serials": [{"plant": "T", "from_build_week": 2540, "seq_from": 50001, "seq_to": 51000},
+                      {"plant": "T", "from_build_week": 2602, "seq_from": 60001, "seq_to": 61000}],
+}

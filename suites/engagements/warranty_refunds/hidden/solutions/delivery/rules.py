@@ -6,7 +6,8 @@ Every new claim gets exactly one decision:
   inspect  - the appliance is collected and inspected at the Brackenfield bay before a decision
 
 Rules, in order (the first that applies decides):
-  1. Serial check (production_batches)                          -> deny SERIAL_UNKNOWN
+  1. Serial check (production_batches; policy line2_serials: sequence ranges of a line the register does
+     not count)                                                  -> deny SERIAL_UNKNOWN
   2. Market of the batch (policy domestic_markets)              -> deny GREY_IMPORT
   3. Refund already paid for the serial (refund_register)       -> deny DUPLICATE_REFUND
   4. Fault reported more than warranty_months after purchase    -> deny OUT_OF_WARRANTY
@@ -128,6 +129,21 @@ def guarantee_start(claim, policy):
     return parse_day(claim.get(field)) or date.fromisoformat(claim["purchase_date"])
 
 
+def extra_line_serial(serial, policy):
+    """Whether a serial above the register quantity belongs to an assembly line the register does not count
+    (policy line2_serials: [{"plant", "from_build_week", "seq_from", "seq_to", "models"?}])."""
+    for rg in policy.get("line2_serials") or []:
+        if rg.get("plant") and serial[1] != rg["plant"]:
+            continue
+        if rg.get("models") and serial[0] not in rg["models"]:
+            continue
+        if serial[2] < int(rg.get("from_build_week", 0)):
+            continue
+        if int(rg.get("seq_from", 1)) <= serial[3] <= int(rg.get("seq_to", 99999)):
+            return True
+    return False
+
+
 def known_defect(claim, report, serial, code, policy):
     for kd in policy.get("known_defects") or []:
         if serial[0] != kd.get("model") or (kd.get("plant") and serial[1] != kd["plant"]):
@@ -154,7 +170,7 @@ def _decide(claim, report, ctx):
     if s is None or s[0] != claim["model_code"]:
         return "deny", "SERIAL_UNKNOWN"
     batch = ctx.batches.get((s[0], s[1], s[2]))
-    if batch is None or s[3] > batch[0]:
+    if batch is None or (s[3] > batch[0] and not extra_line_serial(s, policy)):
         return "deny", "SERIAL_UNKNOWN"
     if batch[1] not in policy.get("domestic_markets", ["NORD"]):
         return "deny", "GREY_IMPORT"
