@@ -276,22 +276,30 @@ def test_the_obvious_outside_contacts_are_off_limits(tmp_path: Path) -> None:
     assert set(world.summary().off_limits_contacts) == {"declan", "imogen"}
 
 
-# ------------------------------------------------------------------ off_limits_contact: two facts hinted nowhere
+# ------------------------------------------------------------------ off_limits_contact: facts hinted nowhere, a
+# hidden owner, a February that misleads and a code change only production shows
 
 OFF = "off_limits_contact"
 HDU = {"pip/taz": 8, "midazolam": 6, "morphine": 4, "salbutamol": 3, "clarithromycin": 2, "co-amoxiclav": 1,
        "gentamicin": 1, "adrenaline": 1, "insulin aspart": 1}  # fmt: skip
-FOUND = {  # everything the first blind playtest found
+W14 = {"pip/taz": 10, "co-amoxiclav": 4, "gentamicin": 2, "ondansetron": 3, "paracetamol 500mg tab": 3,
+       "furosemide": 1, "morphine": 4, "insulin aspart": 1}  # fmt: skip
+FOUND = {  # everything the last blind playtests found, done their way: February's lead times, the 1g name as it was
     **LINKS,
-    "supplier_lead_days": {"CAL": 1, "MED": 6, "NGT": 2},
+    "supplier_lead_days": {"CAL": 1, "MED": 6, "NGT": 8},
     "demand_factors": [{"locations": ["W7", "W9"], "products": RESP, "basis_weeks": 4, "factor": 2.6}],
     "ward_moves": [{"from": "W7", "to": "W12", "from_date": "2026-03-09", "share": 0.35}],
     "respect_bins": True,
+    "substitutions": [{"from": "paracetamol 1g/100ml", "to": "384681", "factor": 2}],
+    "extra_use": [{"location": "PAED", "per_day": HDU}],
 }
 OFF_FIX = {
     **FOUND,
-    "substitutions": [{"from": "paracetamol 1g/100ml", "to": "384681", "factor": 2}],
-    "extra_use": [{"location": "PAED", "per_day": HDU}],
+    "supplier_lead_days": {"CAL": 1, "MED": 6, "NGT": 2},
+    "lead_from_orders": {"days": 7, "min_orders": 3},
+    "respect_store_shelves": True,
+    "substitutions": [{"from": "paracetamol 1g/100ml", "to": "384681", "factor": 2, "follow_replaced": True}],
+    "extra_use": [{"location": "PAED", "per_day": HDU}, {"location": "W14", "per_day": W14}],
 }
 
 
@@ -309,20 +317,34 @@ def _off_uplift(db: Path, fix: dict) -> float:
 
 
 @pytest.mark.parametrize(
-    ("missing", "key", "at_least"),
+    ("missing", "change", "at_least"),
     [
-        ("the national shortage's substitute line", "substitutions", 0.15),
-        ("the high-dependency bay", "extra_use", 0.12),
+        ("the national shortage's substitute line", {"substitutions": []}, 0.1),
+        ("the high-dependency bay", {"extra_use": [{"location": "W14", "per_day": W14}]}, 0.1),
+        ("Ward 14's overnight beds (Finance)", {"extra_use": [{"location": "PAED", "per_day": HDU}]}, 0.15),
+        ("the 1g infusion's own code change", {"substitutions": FOUND["substitutions"]}, 0.1),
     ],
 )
-def test_each_fact_hinted_nowhere_costs_its_slice(off_extract: Path, missing: str, key: str, at_least: float) -> None:
-    lost = 1 - _off_uplift(off_extract, {k: v for k, v in OFF_FIX.items() if k != key})
+def test_each_new_fact_costs_its_slice(off_extract: Path, missing: str, change: dict, at_least: float) -> None:
+    lost = 1 - _off_uplift(off_extract, {**OFF_FIX, **change})
     assert at_least <= lost <= 0.3, (missing, lost)
 
 
-def test_what_the_playtest_found_earns_about_half(off_extract: Path) -> None:
-    """Everything the first blind playtest found, without the two facts no document or data hints at."""
-    assert 0.5 <= _off_uplift(off_extract, FOUND) <= 0.62
+def test_februarys_northgate_typed_in_makes_production_worse(off_extract: Path) -> None:
+    """Northgate's eight days (February, a van off the road) planned on the month it is back to two: the store's cold
+    room cannot take the stock - worse than the job as shipped, and worse than leaving Northgate alone."""
+    typed = {k: v for k, v in OFF_FIX.items() if k not in ("lead_from_orders", "respect_store_shelves")}
+    assert _off_uplift(off_extract, {**typed, "supplier_lead_days": {"CAL": 1, "MED": 6, "NGT": 8}}) < (
+        _off_uplift(off_extract, typed) - 0.04
+    )
+    assert _off_uplift(off_extract, {"supplier_lead_days": {"CAL": 1, "MED": 2, "NGT": 8}}) < 0
+    assert _off_uplift(off_extract, {**typed, "lead_from_orders": {"days": 7}, **{"supplier_lead_days": {
+        "CAL": 1, "MED": 6, "NGT": 8}}}) > 0.99  # fmt: skip
+
+
+def test_what_the_last_playtests_found_earns_about_half(off_extract: Path) -> None:
+    """Everything the last blind playtests found, done their way, without the new facts."""
+    assert 0.45 <= _off_uplift(off_extract, FOUND) <= 0.6
 
 
 def test_more_of_the_short_product_is_no_answer(off_extract: Path) -> None:
@@ -367,11 +389,41 @@ def test_the_facts_hinted_nowhere_need_a_question_of_their_area(tmp_path: Path) 
     assert "hdu_plan" in world.ask("morag", "Is anything changing on the children's ward over the next month?").facts
 
 
+def test_finance_tells_ward_14s_plan_only_for_its_figures(tmp_path: Path) -> None:
+    world = _world(OFF, tmp_path)
+    for q in ("Is there anything else I should know?", "Is anything changing in finance next month?",
+              "Is anything changing on Ward 14 next month?",
+              "Which business cases change what a ward uses from March?"):  # fmt: skip
+        assert "w14_plan" not in world.ask("callum", q).facts, q
+    assert "w14_lists" not in world.ask("bev", "Is anything changing on Ward 14?").facts
+    shown = "Ward 14's use is up 28 % since mid-February, and its cabinet ran out 43 times in February."
+    bev = world.ask("bev", shown + " Is something happening on the day unit?")
+    assert "w14_lists" in bev.facts and "Callum Petrie" in bev.text
+    assert "w14_plan" in world.ask("callum", shown + " What changes on Ward 14 next month?").facts
+
+
+def test_the_workspace_shows_northgates_february_and_production_its_recovery(off_extract: Path) -> None:
+    ws = sqlite3.connect(FAMILY / "variants" / OFF / "workspace/data/pharmacy_history.db")
+    prod = sqlite3.connect(off_extract)
+    q = (
+        "SELECT MAX(julianday(received_on) - julianday(ordered_on)) FROM store_orders "
+        "WHERE supplier_code = 'NGT' AND received_on != '' AND ordered_on >= ?"
+    )
+    try:
+        assert ws.execute(q, ("2026-02-09",)).fetchone()[0] == 8
+        assert prod.execute(q, ("2026-03-02",)).fetchone()[0] == 2
+        one_g = "SELECT name FROM products WHERE status = 'ACTIVE' AND lower(name) LIKE 'paracetamol 1g%'"
+        assert ws.execute(one_g).fetchall() and not prod.execute(one_g).fetchall()
+    finally:
+        ws.close()
+        prod.close()
+
+
 def test_procurement_wants_februarys_count_of_medways_emergency_purchases(tmp_path: Path) -> None:
     world = _world(OFF, tmp_path)
     assert "lead_times" not in world.ask("priya", "Medway delivers in 6 days, not 2: its lines run out.").facts
-    assert "lead_times" not in world.ask("priya", "Medway's lines ran out at the store 191 times in February.").facts
+    assert "lead_times" not in world.ask("priya", "Medway's lines ran out at the store 222 times in February.").facts
     shown = world.ask(
-        "priya", "Medway's lines keep running out: 137 emergency purchases of Medway products in February."
+        "priya", "Medway's lines keep running out: 143 emergency purchases of Medway products in February."
     )
     assert "lead_times" in shown.facts

@@ -261,6 +261,8 @@ class Truth:
     # a national shortage: (product out, substitute, substitute packs per pack, from, substitute listed on)
     shortages: tuple[tuple[str, str, float, date, date], ...] = ()
     extra_use: tuple[tuple[str, date, tuple[tuple[str, float], ...]], ...] = ()  # (ward, from, (key, packs a day))
+    escalation: tuple[tuple[str, float, date], ...] = ()  # (ward, factor, from): beds opened, history and month alike
+    store_slack: float = 1.7  # the store's cold-room and CD-safe shelves: this many times the par set up for
 
 
 def _day(s: str) -> date:
@@ -325,6 +327,11 @@ def truth_of(params: dict) -> Truth:
             ward, first = head.split("@")
             pairs = tuple((k.strip(), float(v)) for k, v in (x.split("=") for x in _list(rates)))
             extra.append((ward.strip(), _day(first), pairs))
+    escalation = []
+    for part in _list(params.get("escalation", "")):  # "ICU*1.3@2026-02-16"
+        pair, first = part.split("@")
+        w, f = pair.split("*")
+        escalation.append((w.strip(), float(f), _day(first)))
     return Truth(
         lead=lead,
         lead_changes=tuple(changes),
@@ -344,6 +351,8 @@ def truth_of(params: dict) -> Truth:
         uplift_trial=trial,
         shortages=tuple(shortages),
         extra_use=tuple(extra),
+        escalation=tuple(escalation),
+        store_slack=float(params.get("store_slack", STORE_SLACK)),
     )
 
 
@@ -400,6 +409,9 @@ def demand_rate(truth: Truth, ward: str, key: str, day: date, production: bool) 
                 rate *= 1 - share
             if ward == b:
                 rate += share * _own_rate(truth, a, key, day, production)
+    for w, f, first in truth.escalation:
+        if w == ward and day >= first:
+            rate *= f
     return rate * truth.growth.get(ward, 1.0) if production else rate
 
 
@@ -462,7 +474,7 @@ def store_shelf(truth: Truth, key: str) -> int | None:
     use = sum(RATES[w].get(key, 0.0) for w in RATES)
     lead = truth.lead.get(first_supplier(truth, key), 2)
     par = max(MIN_PAR[p.crit], math.ceil(use * (STORE_COVER + lead + SAFETY[p.crit])))
-    return math.ceil(par * STORE_SLACK)
+    return math.ceil(par * truth.store_slack)
 
 
 STORE_SLACK = 1.7

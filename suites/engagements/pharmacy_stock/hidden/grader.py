@@ -52,12 +52,15 @@ def vmp_blank(params: dict) -> frozenset[str]:
 
 
 def production_names(truth: Any, params: dict, t: Traffic) -> dict[str, str]:
-    """Codes listed after the workspace's extract come from Medway's March price file: its wording, with typos."""
+    """Codes listed after the workspace's extract come from Medway's March price file: its wording, with typos
+    (`price_file_names`: "key=name|...", a product's own wording in that file, where it names it differently)."""
     out = {}
+    own = dict(x.split("=", 1) for x in str(params.get("price_file_names", "")).split("|") if "=" in x)
     for sw in truth.switches:
         if sw.day > HISTORY_EXTRACT:
             for key in sw.keys:
-                out[code_of(key, sw.to)] = t.typo(name_of(PRODUCTS[key], sw.to), float(params.get("name_typos", 0.04)))
+                name = own.get(key) or t.typo(name_of(PRODUCTS[key], sw.to), float(params.get("name_typos", 0.04)))
+                out[code_of(key, sw.to)] = name
     return out
 
 

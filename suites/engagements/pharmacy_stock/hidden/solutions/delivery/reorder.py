@@ -13,9 +13,12 @@ switched by config/rules.json:
   last `basis_weeks` (a seasonal surge);
 - `ward_moves`: a ward closing (or a `share` of its patients moving), its use added to the ward taking its
   patients (new lines where it has none), its own lines set to 0 (or to what stays); `ward_openings`: a new
-  ward stocked like another ward, scaled; `ward_factors`: a ward's use scaled (beds opening);
+  ward stocked like another ward, scaled; `ward_factors`: a ward's use scaled (beds opening), on its use over
+  the last `basis_weeks` when given;
 - `respect_bins`: fridge and CD lines never planned above their bin (a new line: the ward's spare bin), topped
   up every night instead;
+- `respect_store_shelves`: a store line of a fridge or CD product never planned above its shelf in the cold room
+  or CD safe (`store_shelves`), so no delivery is discarded or sent back;
 - `consignment_lines`: lines a supplier keeps topped up itself (the job writes no par for them);
 - `cabinet_par_factor`: every cabinet line's par multiplied (the store's lines unchanged); `blanket_factor`: every
   line's par and reorder point multiplied, cabinets and store;
@@ -24,6 +27,13 @@ switched by config/rules.json:
   none) - a ward taking a new kind of patient; a product is its code or the start of its name;
 - `substitutions`: [{"from": product, "to": product, "factor": packs per pack}]: every line of `from` gets a line
   of `to` with its use times `factor`, and the store keeps `to` (a product out of supply, replaced by another);
+  with `"follow_replaced": true`, `from` also covers every code that replaced it (a supplier switch under
+  another wording);
+- `lead_from_orders`: {"days": n, "min_orders": k}: each supplier's lead time read from the extract itself - the
+  longest of its store orders placed in the last n days (received: received - ordered; still open: at least the
+  days since the order) - wherever the extract shows at least k of its recent orders with a receipt date; else
+  `supplier_lead_days`. A supplier whose deliveries slow down (or speed up) after the job was written is planned
+  on what it does now;
 - `at_risk_report`: {"days": n} also writes <out>/at_risk_lines.csv, the cabinet lines whose stock at the
   extract is below n days of their use (for the ward managers; MedVault does not read it).
 
@@ -133,9 +143,35 @@ def par_and_rop(rules: dict, use: float, crit: str, lead: float, cover: float) -
     return par, min(rop, par)
 
 
+def learned_leads(conn: sqlite3.Connection, rules: dict, day: date) -> dict[str, float]:
+    """`lead_from_orders`: supplier -> lead days as its recent store orders in the extract show it."""
+    spec = rules.get("lead_from_orders")
+    if not spec:
+        return {}
+    spec = spec if isinstance(spec, dict) else {}
+    lo = (day - timedelta(days=int(spec.get("days", 7)) + 1)).isoformat()
+    longest: dict[str, int] = {}
+    received: dict[str, int] = {}
+    for ordered, sup, got, status in conn.execute(
+        "SELECT ordered_on, supplier_code, received_on, status FROM store_orders WHERE ordered_on >= ?", (lo,)
+    ):
+        o = date.fromisoformat(ordered)
+        if got:
+            n = (date.fromisoformat(got) - o).days
+            received[sup] = received.get(sup, 0) + 1
+        elif status == "OPEN":
+            n = (day - o).days
+        else:
+            continue
+        longest[sup] = max(longest.get(sup, 0), n)
+    k = int(spec.get("min_orders", 3))
+    return {sup: float(n) for sup, n in longest.items() if received.get(sup, 0) >= k}
+
+
 def run(conn: sqlite3.Connection, rules: dict, given_day: str | None = None) -> tuple[list[dict], dict]:
     conn.row_factory = sqlite3.Row
     day = review_day(conn, given_day)
+    leads = {**rules.get("supplier_lead_days", {}), **learned_leads(conn, rules, day)}
     products = {r["product_code"]: r for r in conn.execute("SELECT * FROM products")}
     locs = {r["location_id"]: r for r in conn.execute("SELECT * FROM locations")}
     linked = links(products, rules)
@@ -181,7 +217,8 @@ def run(conn: sqlite3.Connection, rules: dict, given_day: str | None = None) -> 
     for f in rules.get("ward_factors", []):
         for k in plan:
             if k[0] == f["location"]:
-                plan[k] *= float(f["factor"])
+                bw = f.get("basis_weeks")
+                plan[k] = (use(k[0], k[1], int(bw)) if bw else plan[k]) * float(f["factor"])
     for e in rules.get("extra_use", []):
         if e.get("location") not in locs:
             continue
@@ -192,6 +229,8 @@ def run(conn: sqlite3.Connection, rules: dict, given_day: str | None = None) -> 
     for sub in rules.get("substitutions", []):
         new = find_product(products, sub["to"])
         olds = {c for c in products if is_product(products[c], sub["from"])} - {new}
+        if sub.get("follow_replaced"):  # and the codes that replaced them (a switch under another wording)
+            olds |= {c for c, was in linked.items() if was & olds} - {new}
         if new is None:
             continue
         for (loc, code), u in list(plan.items()):
@@ -227,10 +266,15 @@ def run(conn: sqlite3.Connection, rules: dict, given_day: str | None = None) -> 
                 rop = max(rop, par - max(1, math.ceil(u)))
             rop = min(rop, par)
         rows.append(_row(loc, p, par, rop, STORE, "CABINET"))
+    shelves = {}
+    if rules.get("respect_store_shelves"):
+        shelves = {c: int(n) for c, n in conn.execute("SELECT product_code, max_packs FROM store_shelves")}
     for code in sorted(store_use):
         p = products[code]
-        lead = float(rules["supplier_lead_days"].get(p["supplier_code"], 2))
+        lead = float(leads.get(p["supplier_code"], 2))
         par, rop = par_and_rop(rules, store_use[code], p["criticality"], lead, float(rules["store"]["cover_days"]))
+        if code in shelves and par > shelves[code]:
+            par, rop = shelves[code], min(rop, shelves[code])
         if rules.get("blanket_factor"):
             par, rop = (math.ceil(round(x * float(rules["blanket_factor"]), 6)) for x in (par, rop))
         rows.append(_row(STORE, p, par, rop, p["supplier_code"], "STORE"))
@@ -257,6 +301,8 @@ def run(conn: sqlite3.Connection, rules: dict, given_day: str | None = None) -> 
         "consignment_lines": sum(1 for r in rows if r["managed_by"] == "CONSIGNMENT"),
         "linked_codes": {c: sorted(v - {c}) for c, v in linked.items() if len(v) > 1},
     }
+    if rules.get("lead_from_orders"):
+        summary["supplier_lead_days"] = leads
     if summary_risk is not None:
         summary["at_risk"] = summary_risk
     return rows, summary

@@ -2,7 +2,8 @@
 lead time (here confirmed by Procurement for the count), the surge on Ward 7 and Ward 9 (Sunil), Ward 7's high-care
 bay moving to Ward 12 (Bev), both sign-offs - and neither fact that no document or data hints at: the national
 shortage of paracetamol 1g infusion (Medicines Information) and the children's ward's high-dependency bay (its
-matron). It should earn about 0.5-0.6 of the reference's uplift."""
+matron). Since the second hardening it also misses Ward 14's overnight beds (Finance) and the 1g infusion's code
+change, so it earns well under half of the reference's uplift; last_playtest is the run the targets are set on."""
 
 import sys
 
@@ -17,12 +18,12 @@ def main() -> int:
         "fiona",
         "Fiona, the stock-outs come from what the par review is fed, not from par levels that are too low: lines "
         "whose product code changed when they moved to Medway lost their usage history, and Medway's deliveries "
-        "take longer than the rules assume. In February that cost us GBP 22,400 in emergency purchases, "
+        "take longer than the rules assume. In February that cost us GBP 23,700 in emergency purchases, "
         "couriers and write-offs. May I fix the par review job itself?",
     )
     kit.ask(
         "priya",
-        "Priya, Medway's lines keep running out at the store: 137 emergency purchases of Medway products in "
+        "Priya, Medway's lines keep running out at the store: 143 emergency purchases of Medway products in "
         "February, although the rules give them 2 days to deliver. Are their deliveries taking longer?",
     )
     kit.ask(

@@ -16,7 +16,7 @@ def main() -> int:
         "fiona",
         "Fiona, the stock-outs come from what the par review is fed, not from par levels that are too low: lines "
         "whose product code changed when they moved to Medway lost their usage history, and Medway's deliveries "
-        "take longer than the rules assume. In February that cost us GBP 22,400 in emergency purchases, "
+        "take longer than the rules assume. In February that cost us GBP 23,700 in emergency purchases, "
         "couriers and write-offs. May I fix the par review job itself?",
     )
     kit.ask("bev", "Bev, is anything changing on the wards next month that the par review should know about?")

@@ -16,10 +16,11 @@ def main() -> int:
         "fiona",
         "Fiona, the stock-outs come from what the par review is fed, not from par levels that are too low: lines "
         "whose product code changed when they moved to Medway lost their usage history. In February that cost us "
-        "GBP 22,400 in emergency purchases, couriers and write-offs. May I fix the par review job itself?",
+        "GBP 23,700 in emergency purchases, couriers and write-offs. May I fix the par review job itself?",
     )
     fixes.install(
         **fixes.LINKS,
+        supplier_lead_days={"CAL": 1, "MED": 2, "NGT": 8},  # as the store's receipts show February
         demand_factors=[{"locations": ["W7", "W9"], "products": fixes.RESP, "basis_weeks": 2, "factor": 1.3}],
         respect_bins=True,
     )
