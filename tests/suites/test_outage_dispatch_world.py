@@ -193,3 +193,96 @@ def test_the_plan_reader_takes_only_regular_files_and_survives_odd_values(tmp_pa
     ]
     assert rows[0]["t_dispatch"] == 7 * 60 and rows[1]["t_dispatch"] is None
     assert rows[1]["seq"][0] == rows[2]["seq"][0] == 1e9  # an order that is not a finite number goes last
+
+
+# ----------------------------------------------------------------------------- overtime_line's second round
+
+OVERTIME = FAMILY / "variants/overtime_line"
+OT_PARAMS = {**PARAMS, **tomllib.loads((OVERTIME / "variant.toml").read_text())["params"]}
+OT_LAPSED = {
+    "ASH-C4": "2026-01-31",
+    "BRX-C2": "2026-01-31",
+    "CLH-C5": "2026-01-31",
+    "ASH-C3": "2026-03-09",
+    "BRX-C5": "2026-03-09",
+}
+OT_REFERENCE = {
+    "switching_desks": 4,
+    "patrol_depots": ["ASH"],
+    "hv_source": "register",
+    "overrun": "value",
+    "hv_hours_limit_min": 840,
+    "rest_between_duties_min": 660,
+    "normalise_sections": True,
+}
+
+
+def _ot_kpi(tmp: Path, data: Path, rules: dict | None, name: str) -> float:
+    ws = tmp / name
+    shutil.copytree(FAMILY / "workspace/system", ws / "system")
+    shutil.copy(OVERTIME / "workspace/system/config/rules.json", ws / "system/config/rules.json")
+    if rules is not None:
+        shutil.copy(DELIVERY, ws / "system/dispatch.py")
+        cfg = json.loads((ws / "system/config/rules.json").read_text())
+        cfg.update(rules)
+        (ws / "system/config/rules.json").write_text(json.dumps(cfg))
+        (ws / "system/config/hv_authorisations.csv").write_text(_register(OT_LAPSED, mutual_aid=True))
+    out = ws / "out"
+    subprocess.run(
+        [sys.executable, "system/dispatch.py", "--data", str(data), "--out", str(out)],
+        cwd=ws,
+        check=True,
+        capture_output=True,
+    )
+    return GRADER.evaluate(data, out, OT_PARAMS, "production")["kpi"]
+
+
+def test_overtime_line_history_shows_coldharbour_cleared_and_two_hours_refusals() -> None:
+    db = OVERTIME / "workspace/data/network.db"
+    clh = dict(
+        ((s, p), (n, r))
+        for s, p, n, r in _rows(
+            db,
+            """
+        SELECT o.storm, r.patrolled, COUNT(*), SUM(r.retripped) FROM restorations r JOIN outages o USING (outage_id)
+        JOIN sections s USING (section_id) WHERE o.level = 'HV' AND s.circuit != 'UG' AND o.depot = 'CLH'
+        GROUP BY 1, 2""",
+        )
+    )
+    before = [clh[(s, 0)] for s in ("ST-2511-CORVIN", "ST-2512-DAGNY", "ST-2601-EIRA")]
+    assert sum(r for _n, r in before) / sum(n for n, _r in before) > 0.4  # the obvious cut says: patrol here too
+    assert clh[("ST-2602-FINN", 0)][0] >= 5 and clh[("ST-2602-FINN", 0)][1] == 0  # cleared in January
+    refused = _rows(db, "SELECT outage_id FROM restorations WHERE handed_back LIKE 'switching refused%'")
+    assert 1 <= len(refused) <= 3  # the only trace of the hours limit: overruns were not allowed
+
+
+def test_overtime_line_new_feeds_spell_sections_the_gis_way(tmp_path: Path) -> None:
+    GRADER.generate(tmp_path, OT_PARAMS, SEED, "production")
+    secs = {s for (s,) in _rows(tmp_path / "network.db", "SELECT section_id FROM sections")}
+    rows = _rows(tmp_path / "network.db", "SELECT section_id, fault_code FROM outages")
+    unknown = [(s, c) for s, c in rows if s not in secs]
+    assert unknown and all(c in WORLD.NEW_FAULTS and ":" in s for s, c in unknown)
+    history = OVERTIME / "workspace/data/network.db"
+    assert not [s for (s,) in _rows(history, "SELECT section_id FROM outages") if s not in secs]
+    with (tmp_path / "crm/psr_extract.csv").open(newline="") as f:
+        spelt = [r["SECTION"] for r in csv.DictReader(f, delimiter="|")]
+    assert 0.1 < sum(":" in s for s in spelt) / len(spelt) < 0.6  # both spellings in one file
+
+
+def test_overtime_line_each_new_constraint_costs_and_the_coldharbour_patrol_backfires(tmp_path: Path) -> None:
+    data = tmp_path / "production"
+    GRADER.generate(data, OT_PARAMS, SEED, "production")
+    shipped = _ot_kpi(tmp_path, data, None, "shipped")
+    reference = _ot_kpi(tmp_path, data, OT_REFERENCE, "reference")
+    gain = reference - shipped
+    assert gain > 0
+
+    def share(rules: dict, name: str) -> float:
+        return (reference - _ot_kpi(tmp_path, data, rules, name)) / gain
+
+    no_limit = {k: v for k, v in OT_REFERENCE.items() if k not in ("hv_hours_limit_min", "rest_between_duties_min")}
+    assert share(no_limit, "no_hours_limit") > 0.08
+    assert share({**OT_REFERENCE, "normalise_sections": False}, "one_spelling") > 0.2
+    assert share({**OT_REFERENCE, "patrol_depots": ["ASH", "CLH"]}, "patrol_coldharbour") > 0.05
+    last_round = {**no_limit, "normalise_sections": False}
+    assert 0.35 < 1 - share(last_round, "last_round") < 0.7

@@ -38,6 +38,7 @@ CONTRACTOR_DAY = 4500.0  # per contractor crew per day it is called out
 SWITCH_ISOLATE, SWITCH_RESTORE = 30, 20
 BACKFEED = 0.6  # share of an HV outage's customers restored by switching once the fault is isolated
 PATROL_MIN, HANDBACK_WAIT, HANDBACK_DELAY, RETRIP_REWORK = 50, 30, 480, 150
+REFUSED_DELAY = 720  # a job refused for hours on duty: from 07:00 the next day, after the reserve's own list
 
 
 def minute_of(ts: str, day0: datetime) -> int:
@@ -78,6 +79,8 @@ def retrips(o: dict, patrolled: bool, params: dict, circuit: str) -> bool:
         return False
     bad = o["depot"] in str(_p(params, "retrip_depot", "CLH")).split(",")
     p = (0.05 if patrolled else 0.6) if bad else (0.03 if patrolled else 0.07)
+    if not bad and o["depot"] == str(_p(params, "retrip_fixed", "")).split("<")[0]:
+        p = 0.02  # lines cleared of trees end to end: a patrol finds nothing
     return keyed_uniform(SECRET, "retrip", o["outage_id"]) < p
 
 
@@ -120,6 +123,7 @@ def execute(
     for cid in sorted(lists):
         push(DAY_START if crews[cid].get("shift", "day") == "day" else NIGHT_START, cid, "next", None)
     idx = {cid: 0 for cid in lists}
+    rest = int(_p(params, "crew_rest_min", 0) or 0)  # the Safety Rules' rest between duties (0: not enforced)
     while heap:
         t, _, cid, phase, job = heapq.heappop(heap)
         crew = crews[cid]
@@ -130,6 +134,8 @@ def execute(
             idx[cid] += 1
             o = outages[r["outage_id"]]
             depart = window(max(t, o["t_reported"], r.get("t_dispatch") or 0), crew.get("shift", "day"))
+            if rest and depart >= shift_end(t - 1, crew.get("shift", "day")):
+                depart = window(max(depart, t + rest), crew.get("shift", "day"))  # a new duty after the rest
             if depart >= mopup:
                 continue
             day = shift_end(depart, crew.get("shift", "day"))
@@ -140,10 +146,15 @@ def execute(
                 _end(work, cid, day, arrive + HANDBACK_WAIT)
                 push(arrive + HANDBACK_WAIT, cid, "next", None)
                 continue
-            if o["level"] == "HV" and not hv_valid(register, cid, day_of(arrive, day0)):
+            late = _past_hours_limit(o, r, crew, day, arrive, params)
+            if o["level"] == "HV" and (late or not hv_valid(register, cid, day_of(arrive, day0))):
+                # past the hours limit the job joins the next day's reserve queue, done by the evening
+                restart = (arrive // 1440 + (arrive % 1440 >= DAY_START)) * 1440 + DAY_START if late else arrive
                 res[o["outage_id"]] = {
-                    "restored": arrive + HANDBACK_WAIT + HANDBACK_DELAY,
+                    "restored": restart + HANDBACK_WAIT + (REFUSED_DELAY if late else HANDBACK_DELAY),
                     "handed_back": True,
+                    "hours_limit": late,
+                    **({"arrived": arrive} if late else {}),
                     "crew": cid,
                     "retrip_off": 0,
                     "wait": 0,
@@ -180,7 +191,7 @@ def execute(
                 patrol = bool(r.get("patrol"))
                 job["patrolled"] = patrol
                 job["iso_done"] = start + dur  # the healthy sections are back by switching
-                push(start + dur + true_repair(o) + (PATROL_MIN if patrol else 0), cid, "restore", job)
+                push(start + dur + true_repair(o) + (patrol_minutes(o, params) if patrol else 0), cid, "restore", job)
                 continue
             done = start + dur
             circuit = net["by_id"][o["section_id"]]["circuit"]
@@ -214,6 +225,26 @@ def execute(
             _end(work, cid, job["day"], done)
             push(done, cid, "next", None)
     return {"restorations": res, "work": work, "held_assigned": held_assigned}
+
+
+def patrol_minutes(o: dict, params: dict) -> int:
+    """A line patrol before re-energising; a depot of long rural lines may take longer (`patrol_minutes`,
+    "DEPOT=minutes,...")."""
+    for item in str(_p(params, "patrol_minutes", "")).split(","):
+        if "=" in item and item.split("=")[0].strip() == o["depot"]:
+            return int(item.split("=")[1])
+    return PATROL_MIN
+
+
+def _past_hours_limit(o: dict, r: dict, crew: dict, shift_ends_at: int, arrive: int, params: dict) -> bool:
+    """The Safety Rules' hours limit (variant param `hv_hours_limit`, minutes on duty): the control room issues
+    no HV switching programme a crew would still be working after that long on duty; 0 = no limit."""
+    limit = int(_p(params, "hv_hours_limit", 0) or 0)
+    if not limit or o["level"] != "HV":
+        return False
+    finish = arrive + SWITCH_ISOLATE + true_repair(o) + (patrol_minutes(o, params) if r.get("patrol") else 0)
+    finish += SWITCH_RESTORE
+    return finish > shift_ends_at - 720 + limit
 
 
 def _end(work: dict, cid: str, shift_ends_at: int, end: int) -> None:

@@ -42,6 +42,11 @@ WORLD_PARAMS = [
     "psr_bad_depot",
     "psr_moved",
     "night_crews",
+    "retrip_fixed",
+    "hv_hours_limit",
+    "crew_rest_min",
+    "patrol_minutes",
+    "new_app_sections",
 ]
 
 
@@ -136,7 +141,11 @@ def build(params: dict, ws: Path, system: Path, rules_file: Path | None = None) 
                     "patrolled": int(bool(res.get("patrolled"))),
                     "restored_at": _stamp(min(res.get("final", res["restored"]), mopup), day0),
                     "retripped": int(bool(res.get("retripped"))),
-                    "handed_back": "no HV authorisation" if res.get("handed_back") else "",
+                    "handed_back": (
+                        ("switching refused: hours on duty" if res.get("hours_limit") else "no HV authorisation")
+                        if res.get("handed_back")
+                        else ""
+                    ),
                     "customers_confirmed": world.true_customers(o, net),
                 }
             )

@@ -101,7 +101,9 @@ def load_psr(data: Path, rules: dict) -> dict[str, list[str]]:
                 r = {(k or "").strip().upper(): (v or "").strip() for k, v in r.items()}
                 if r.get("STATUS", "").upper() != "ACTIVE" or not r.get("SECTION"):
                     continue
-                ids.setdefault(r["SECTION"], []).append(r.get("PSR_ID", ""))
+                ids.setdefault(section_id(r["SECTION"], bool(rules.get("normalise_sections"))), []).append(
+                    r.get("PSR_ID", "")
+                )
         return ids
     old = data / "psr_register.csv"
     if old.exists():
@@ -170,6 +172,10 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
         )
     ]
     outs = [o for o in outs if str(o["status"]).strip().upper() == "OPEN"]  # never send a crew to a held site
+    if rules.get("normalise_sections"):  # the new fault app writes sections the GIS way (ASH:ASC02-H1)
+        for o in outs:
+            if o["section"] not in secs:
+                o["section"] = section_id(str(o["section"] or ""), True)
     if not outs:
         return [], {"storm": storm, "outages": 0}, []
     day0 = datetime.fromisoformat(min(o["reported"] for o in outs)[:10])
@@ -210,6 +216,8 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
     overrun = str(rules.get("overrun", "allow"))
     margin = int(rules.get("shift_end_margin_min", 0))  # crews back at the depot this long before the shift ends
     ot_rate = float(rules.get("overtime_rate_gbp_per_crew_hour", 320))
+    rest = int(rules.get("rest_between_duties_min", 0))  # minutes off between the end of one duty and the next
+    hv_limit = int(rules.get("hv_hours_limit_min", 0))  # minutes on duty after which no HV job may still run
     left = {o["id"]: o for o in outs}
     plan: list[dict] = []
     seq = {c["id"]: 0 for c in crews}
@@ -221,6 +229,8 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
     while left and len(done) < len(crews):
         c = min((c for c in crews if c["id"] not in done), key=lambda c: (free[c["id"]], c["id"]))
         t = window(free[c["id"]], shift[c["id"]])
+        if rest and t >= shift_end(free[c["id"]] - 1, shift[c["id"]]):  # a new duty only after the rest period
+            t = window(max(t, free[c["id"]] + rest), shift[c["id"]])
         day = t // 1440
         if day >= horizon:
             done.add(c["id"])
@@ -241,6 +251,8 @@ def plan_storm(conn: sqlite3.Connection, data: Path, storm: str, rules: dict) ->
                 t_iso = s1 + 30 - t
             if margin and t + dur + margin > end_of_shift:
                 continue
+            if hv_limit and o["level"] == "HV" and t + dur > end_of_shift - 720 + hv_limit:
+                continue  # the Safety Rules' hours limit: no HV switching that long after the shift began
             if t + dur > end_of_shift and overrun != "allow":
                 if overrun == "never":  # no job that would run past the end of the shift
                     continue

@@ -1,5 +1,6 @@
-"""Shortcut (overtime_line): every other fix, signed off, but January's no-overrun rule kept - the sponsor's side
-of the overtime argument."""
+"""Shortcut (overtime_line): the first round's other fixes, signed off, but January's no-overrun rule kept - the
+sponsor's side of the overtime argument. (It never runs into the Safety Rules' hours limit, having no overruns,
+but reads the sections in one spelling only.)"""
 
 import sys
 
