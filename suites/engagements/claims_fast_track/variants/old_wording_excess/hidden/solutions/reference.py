@@ -5,7 +5,7 @@
   in base; counter-fraud has room here.
 - The direct-repair scheme: 33 of the audit's 44 duplicate payments are no repeat notification but escape of
   water claims in KN1-KN4 since 9 March (Tomasz, shown that count, names the repairer and Nadia); Nadia gives the
-  April roll-out (every KN and RW district, escape of water and accidental damage): never cash-settled, to the handlers.
+  April roll-out (KN1-KN8 and RW1-RW6, escape of water and accidental damage): never cash-settled, to the handlers.
 """
 
 import sys
@@ -25,7 +25,7 @@ def main() -> int:
     kit.ask("deborah", fixes.REGULATION_Q)
     kit.ask("tomasz", fixes.REPAIR_Q.format(total=44, repeats=11, count=33))
     kit.ask("nadia", fixes.NADIA_Q.format(count=33))
-    fixes.install({**fixes.COMMON, **fixes.direct_repair(fixes.KN_RW), "excess": fixes.HW25})
+    fixes.install({**fixes.COMMON, **fixes.direct_repair(fixes.KN_RW[:14]), "excess": fixes.HW25})
     fixes.dry_run()
     kit.ask_when_in(
         "hamish",
@@ -36,7 +36,7 @@ def main() -> int:
     fixes.sign_off(
         "HW-25's excesses (GBP 350, GBP 600 on escape of water) in the rule book as you confirmed; early claims "
         "to counter-fraud; referred vulnerable customers to handler_priority; claims in the direct-repair scheme "
-        "(every KN and RW district, as Nadia gave it) to the handlers; the app's peril codes read as ours; the "
+        "(KN1-KN8 and RW1-RW6, as Nadia gave it) to the handlers; the app's peril codes read as ours; the "
         "threshold stays at GBP 1,500."
     )
     return 0
