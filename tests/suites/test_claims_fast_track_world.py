@@ -15,6 +15,8 @@ from types import SimpleNamespace
 import pytest
 
 from tests.task_modules import load_task_module
+from worktrial.tasks import load_family
+from worktrial.world import Ledger, Router, World
 
 FAMILY = Path(__file__).resolve().parents[2] / "suites/engagements/claims_fast_track"
 GRADER = load_task_module(FAMILY / "hidden/grader.py", "claims_fast_track_world_test_grader")
@@ -38,6 +40,13 @@ PRIMARY = {
     "wrong_ask": {"dedupe": True},
     "off_limits_panel": {"storm_footprints": WREN, "ignore_storm_events": True},
     "old_wording_excess": {"excess": HW25},
+}
+
+KN_RW = [f"{a}{n}" for a in ("KN", "RW") for n in range(1, 9)]
+PILOT = {"perils": ["EOW"], "districts": ["KN1", "KN2", "KN3", "KN4"]}
+REPAIR = {  # the direct-repair scheme's April roll-out, as Nadia gives it
+    "old_wording_excess": {"perils": ["EOW", "AD"], "districts": KN_RW[:14]},
+    "off_limits_panel": {"perils": ["EOW", "AD"], "districts": KN_RW[:12]},
 }
 
 
@@ -101,14 +110,77 @@ def test_april_differs_from_history(months: dict[str, Path]) -> None:
 @pytest.mark.parametrize("variant", sorted(PRIMARY))
 def test_each_constraint_is_its_own_slice(variant: str, months: dict[str, Path], tmp_path: Path) -> None:
     data = months[variant]
-    full = {**COMMON, **PRIMARY[variant]}
+    repair = {"direct_repair": REPAIR[variant]} if variant in REPAIR else {}
+    full = {**COMMON, **PRIMARY[variant], **repair}
     shipped = _kpi(tmp_path, variant, data, None, "shipped")
     ref = _kpi(tmp_path, variant, data, full, "reference")
     uplift = ref - shipped
     assert uplift > 50_000
-    for drop in [*PRIMARY[variant], "vulnerable_priority", "peril_aliases"]:
+    for drop in [*PRIMARY[variant], *repair, "vulnerable_priority", "peril_aliases"]:
         partial = _kpi(tmp_path, variant, data, {k: v for k, v in full.items() if k != drop}, f"no_{drop}")
-        assert partial < ref - 0.1 * uplift, (variant, drop, (partial - shipped) / uplift)
+        slice_ = 0.05 if repair and drop == "vulnerable_priority" else 0.1  # fewer vulnerable customers there
+        assert partial < ref - slice_ * uplift, (variant, drop, (partial - shipped) / uplift)
+
+
+@pytest.mark.parametrize("variant", sorted(REPAIR))
+def test_the_repair_scheme_is_wider_in_april_and_the_web_ring_is_a_wrong_lead(
+    variant: str, months: dict[str, Path], tmp_path: Path
+) -> None:
+    data = months[variant]
+    full = {**COMMON, **PRIMARY[variant], "direct_repair": REPAIR[variant]}
+    shipped = _kpi(tmp_path, variant, data, None, "shipped")
+    ref = _kpi(tmp_path, variant, data, full, "reference")
+    uplift = ref - shipped
+
+    def share(rules: dict, name: str) -> float:
+        return (_kpi(tmp_path, variant, data, rules, name) - shipped) / uplift
+
+    assert share({**full, "direct_repair": None}, "no_repair") < 0.6  # the scheme is a large slice
+    assert share({**full, "direct_repair": PILOT}, "pilot_only") < 0.7  # fitted to history: most of it lost
+    assert share({**full, "channel_flag_score": {"web": 0.3}}, "web_flag") < 0.97  # the closed ring: worse
+    found = {k: v for k, v in full.items() if k not in ("vulnerable_priority", "direct_repair")}
+    assert 0.3 < share({**found, "dedupe": True}, "playtests") < 0.6  # what the last playtests found
+
+
+def test_the_repair_scheme_is_only_in_its_variants() -> None:
+    claim = {"peril": "EOW", "district": "KN1", "notified": "2026-03-20", "channel": "web", "fraud_score": "0.1"}
+    world = load_task_module(FAMILY / "hidden/_claims_fast_track_world.py", "claims_fast_track_world_test_world")
+    for variant in ("base", "wrong_ask"):
+        assert not world.direct_repair(claim, params(variant), "history")
+        assert not world.web_ring(claim, params(variant), "history")
+    for variant in REPAIR:
+        assert world.direct_repair(claim, params(variant), "history")
+        assert world.direct_repair({**claim, "peril": "ACC-DMG", "district": "RW2"}, params(variant), "production")
+        assert not world.direct_repair({**claim, "peril": "AD"}, params(variant), "history")  # the pilot: EOW
+
+
+def _world(variant: str, tmp_path: Path) -> World:
+    instance = load_family(FAMILY).instance(variant, "L3")
+    router = Router(instance.people())
+    return World(router.people, instance.config.world, Ledger(tmp_path / "ledger.jsonl"), router)
+
+
+@pytest.mark.parametrize(("variant", "count"), [("old_wording_excess", 33), ("off_limits_panel", 28)])
+def test_the_scheme_is_reached_only_through_the_count(variant: str, count: int, tmp_path: Path) -> None:
+    world = _world(variant, tmp_path)
+    for person, question in [
+        ("nadia", "Is anything changing with the panel or the repairers in April that the fast-track should know?"),
+        ("nadia", "Which claims does the fast-track not cover from your side?"),
+        ("tomasz", "Is anything changing in counter-fraud or the audit in April?"),
+        ("tomasz", "Were any claims paid twice?"),
+        ("hamish", "Anything else I should know?"),
+        ("ruth", "Anything else I should know?"),
+    ]:
+        world.ask(person, question)
+    assert "direct_repair" not in world.facts and "repair_pattern" not in world.facts
+    world.ask(
+        "tomasz",
+        f"Tomasz, {count} of the audit's duplicate payments have no repeat notification: all are escape of water "
+        "claims in KN1 to KN4 since 9 March. Who paid them twice?",
+    )
+    assert "repair_pattern" in world.facts and "direct_repair" not in world.facts
+    world.ask("nadia", "Nadia, why is Brightwell invoicing claims the fast-track already paid, and which from April?")
+    assert "direct_repair" in world.facts
 
 
 def test_literal_ask_backfires(months: dict[str, Path], tmp_path: Path) -> None:

@@ -66,9 +66,38 @@ def storm_of(c: dict, split: str) -> tuple[str, bool] | None:
     return None
 
 
-def fraud(c: dict, split: str) -> bool:
+def _list(params: dict, key: str) -> list[str]:
+    """A comma-separated parameter as a list."""
+    return [x.strip() for x in str(_p(params, key, "")).split(",") if x.strip()]
+
+
+def direct_repair(c: dict, params: dict, split: str) -> bool:
+    """A claim in the direct-repair scheme: the panel repairer repairs it and invoices the insurer, so a cash
+    settlement by the fast-track pays the loss twice (variants with `repair_scheme`: in history a pilot on escape of
+    water in a few districts, in April the roll-out to more districts and perils)."""
+    if not _p(params, "repair_scheme", False):
+        return False
+    peril = canonical_peril(c["peril"])
+    if split == "history":
+        return (
+            peril == "EOW"
+            and c["notified"] >= str(params["repair_pilot_start"])
+            and c["district"] in _list(params, "repair_pilot_districts")
+        )
+    return peril in _list(params, "repair_perils") and c["district"] in _list(params, "repair_districts")
+
+
+def web_ring(c: dict, params: dict, split: str) -> bool:
+    """A ring that used the web form in history only (variants with `web_ring`: [first, last] notification day)."""
+    ring = _list(params, "web_ring")
+    return bool(ring) and split == "history" and c["channel"] == "web" and ring[0] <= c["notified"] <= ring[1]
+
+
+def fraud(c: dict, split: str, params: dict | None = None) -> bool:
     score = float(c["fraud_score"])
     p = 0.01 + 1.6 * score**2
+    if params and web_ring(c, params, split) and float(c["claimed_amount"]) > 700:
+        p += float(params.get("web_ring_lift", 0.3))
     if early(c):
         p += 0.55
     s = storm_of(c, split)
@@ -93,7 +122,7 @@ def simulate(params: dict, split: str, seed: int | str) -> list[dict]:
     prod = split != "history"
     app_share = float(_p(params, "app_share", 0.35)) if prod else 0.0
     dup_rate = float(_p(params, "dup_rate_production" if prod else "dup_rate_history", 0.005))
-    vul_share = 0.09 if prod else 0.07
+    vul_share = float(_p(params, "vulnerable_share", 0.09)) if prod else 0.07
     rows: list[dict] = []
     n = 0
     for month, days in MONTHS[split]:

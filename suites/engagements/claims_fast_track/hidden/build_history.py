@@ -21,7 +21,9 @@ sys.path.insert(0, str(HERE))
 import _claims_fast_track_world as world  # noqa: E402
 import grader  # noqa: E402
 
-WORLD_PARAMS = ["dup_rate_history", "hw25_excess", "hw25_eow_excess", "cf_capacity"]
+WORLD_PARAMS = [
+    "dup_rate_history", "hw25_excess", "hw25_eow_excess", "cf_capacity", "repair_scheme", "web_ring", "web_ring_lift",
+]  # fmt: skip
 
 
 def _shipped(system: Path):
@@ -40,7 +42,7 @@ def outcomes(claims: list[dict], rules: dict, params: dict, shipped) -> list[dic
     for c in claims:
         queue, paid, _reason = shipped.decide(c, rules, storms)
         cid = c["claim_id"]
-        is_fraud, is_dup = world.fraud(c, "history"), cid in dups
+        is_fraud, is_dup = world.fraud(c, "history", params), cid in dups
         owed = world.entitlement(c, params)
         u = world.keyed_uniform(world.SECRET, "catch", cid)
         r = {"claim_id": cid, "decision": "settle" if queue == "settle" else "refer", "queue": queue}
@@ -48,7 +50,7 @@ def outcomes(claims: list[dict], rules: dict, params: dict, shipped) -> list[dic
             r.update(paid_amount=f"{paid:.2f}", outcome="closed")
             applied = shipped.excess(rules, c["wording"], c["peril"])
             true = world.true_excess(params, c["wording"], c["peril"])
-            if is_dup:
+            if is_dup or world.direct_repair(c, params, "history"):  # the repairer's invoice pays the loss again
                 r.update(audit_finding="duplicate_payment", audit_amount=f"{paid:.2f}")
             elif is_fraud and world.keyed_uniform(world.SECRET, "audit", cid) < 0.7:
                 r.update(audit_finding="fraud_confirmed", audit_amount=f"{paid:.2f}")

@@ -31,6 +31,7 @@ from _claims_fast_track_world import (
     STORMS,
     _p,
     canonical_peril,
+    direct_repair,
     entitlement,
     fraud,
     read_claims,
@@ -114,15 +115,16 @@ def evaluate(data_dir: Path, out_dir: Path, params: dict, split: str) -> dict:
     for c in sorted(claims, key=lambda c: (c["notified"], order.get(c["claim_id"], 10**9), c["claim_id"])):
         cid = c["claim_id"]
         queue, paid = got.get(cid, ("handler", 0.0))
-        is_fraud, is_dup = fraud(c, "production" if duty else "history"), cid in dups
+        is_fraud, is_dup = fraud(c, "production" if duty else "history", params), cid in dups
+        repaired = direct_repair(c, params, "production" if duty else "history")
         owed = 0.0 if is_dup else entitlement(c, params)
         vul = duty and c["vulnerable"] == "Y"
         u = keyed_uniform(SECRET, "catch", cid)
         stats[queue if queue in stats else "handler"] += 1
         if queue == "settle":
-            if is_dup or is_fraud:
+            if is_dup or is_fraud or repaired:  # a scheme claim: the repairer invoices the loss as well
                 parts["leakage"] += paid
-                stats["duplicates_paid" if is_dup else "fraud_paid"] += 1
+                stats["duplicates_paid" if is_dup or repaired else "fraud_paid"] += 1
             else:
                 parts["leakage"] += max(0.0, paid - owed)
                 if paid < owed - 1:

@@ -37,6 +37,25 @@ REGULATION_Q = (
     "job should respect?"
 )
 
+# the direct-repair scheme (old_wording_excess, off_limits_panel): found in the audit's duplicate payments that no
+# repeat notification explains, confirmed by Tomasz, explained by Nadia
+KN_RW = [f"{a}{n}" for a in ("KN", "RW") for n in range(1, 9)]
+REPAIR_Q = (
+    "Tomasz, of the {total} duplicate_payment findings in the audit only {repeats} are a repeat notification of "
+    "the same loss. The other {count} duplicate payments are all escape of water claims in KN1 to KN4, each "
+    "notified once, since 9 March. Who paid them a second time?"
+)
+NADIA_Q = (
+    "Nadia, Tomasz traced the second payment on {count} escape of water claims in KN1 to KN4 to Brightwell's "
+    "repair invoices. Why is Brightwell repairing claims the fast-track already paid in cash, and which districts "
+    "and perils will that cover from April?"
+)
+
+
+def direct_repair(districts: list[str]) -> dict:
+    """The rule-book entry: claims in the scheme go to the handlers, never cash-settled."""
+    return {"direct_repair": {"perils": ["EOW", "AD"], "districts": districts}}
+
 
 def install(rules: dict) -> None:
     """The job that reads the extended rule book, and the rule book itself."""

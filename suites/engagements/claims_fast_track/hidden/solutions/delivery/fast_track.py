@@ -14,6 +14,9 @@ As the shipped job (see system/README.md), with these rule-book entries (config/
   storm_footprints         [{"storm", "first_loss_date", "last_loss_date", "districts": [...]}] added to the
                            footprints in storm_events
   ignore_storm_events      true: only `storm_footprints` count (the storm_events feed is not confirmed)
+  channel_flag_score       {"web": 0.3}: a lower fraud_flag_score for claims from that channel
+  direct_repair            {"perils": ["EOW"], "districts": [...]}: claims the panel repairer repairs and invoices
+                           go to the handlers, never cash-settled
 The payments file keeps Finance's format (FIN-PAY-07).
 """
 
@@ -72,10 +75,14 @@ def decide(c: dict, rules: dict, storms: list, seen: set) -> tuple[str, float, s
     seen.add(key)
     score = float(c["fraud_score"])
     early = is_early(c, peril, rules.get("early_claim"))
-    if score >= float(rules["fraud_flag_score"]) or early:
+    flag = float(rules.get("channel_flag_score", {}).get(c["channel"], rules["fraud_flag_score"]))
+    if score >= flag or early:
         return "counter_fraud", 0.0, "early_claim" if early else "fraud_score", score + (0.5 if early else 0.0)
     if peril == "STORM" and not any(a <= c["loss_date"] <= b and d == c["district"] for a, b, d in storms):
         return "handler", 0.0, "storm_not_validated", 0.0
+    repair = rules.get("direct_repair")
+    if repair and peril in repair.get("perils", ["EOW"]) and c["district"] in repair.get("districts", []):
+        return "handler", 0.0, "direct_repair_scheme", 0.0
     amount = float(c["claimed_amount"])
     if amount > float(rules["auto_settle_limit"]):
         return "handler", 0.0, "over_limit", 0.0

@@ -1,0 +1,42 @@
+"""Shortcut: fits everything the history shows, signed off, but asks nobody about what it sees - the fix, early
+claims, repeat notifications, no cash settlement of escape of water claims in KN1-KN4 (where the audit found the
+unexplained duplicate payments: the pilot only, not April's roll-out), and a lower flag score for web claims (the
+ring of February and March, closed in March: a wrong fix that sends genuine customers to counter-fraud)."""
+
+import sys
+
+sys.path.insert(0, "/solution")
+
+import fixes
+import worktrial_kit as kit
+
+PILOT = {"direct_repair": {"perils": ["EOW"], "districts": ["KN1", "KN2", "KN3", "KN4"]}}
+
+
+def main() -> int:
+    kit.ask("ruth", fixes.SPONSOR.format(figure="119 settled claims were fraud_confirmed by the audit"))
+    kit.ask(
+        "nadia", "Nadia, which districts does Storm Wren's footprint cover, and is the storm_events feed confirmed?"
+    )
+    kit.ask("tomasz", fixes.EARLY_Q)
+    rules = {k: v for k, v in fixes.COMMON.items() if k != "vulnerable_priority"}
+    fixes.install(
+        {
+            **rules,
+            **PILOT,
+            "storm_footprints": fixes.WREN,
+            "ignore_storm_events": True,
+            "dedupe": True,
+            "channel_flag_score": {"web": 0.3},
+        }
+    )
+    fixes.sign_off(
+        "Wren's footprint from the panel manager; early claims to counter-fraud; repeat notifications to the "
+        "handlers; no cash settlement of escape of water claims in KN1-KN4; web claims to counter-fraud from a score "
+        "of 0.3; the app's peril codes."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
