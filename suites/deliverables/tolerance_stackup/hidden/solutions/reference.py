@@ -247,6 +247,23 @@ def ask_staff() -> dict:
     return known
 
 
+def ask_about_g1(g1: dict) -> dict:
+    import worktrial_kit as kit
+
+    r = kit.ask("helena", f"A first look at G1 before the review: the end float stack gives a mean of "
+                          f"{g1['mean_mm']:.2f} mm and a worst case of {g1['worst_case_max_mm']:.2f} mm at the top. "
+                          "Does that square with what you see of the ISA-160?")
+    if not (r.answered and "Nadia" in r.text):
+        return {}
+    r = kit.ask("nadia", "Helena says end of line has been rejecting ISA-160s for end float since November. Has "
+                         "anything changed in the supply of the GK-160-05 cover gasket?")
+    m = re.search(r"(CN-\d+)\D+?([\d.]+) mm ±([\d.]+) mm", r.text) if r.answered else None
+    if not m:
+        return {}
+    return {"gasket": {"part": "GK-160-05", "nominal": float(m.group(2)), "tol": float(m.group(3)),
+                       "concession": m.group(1)}}
+
+
 # ------------------------------------------------------------------------------------------------ the stack
 
 
@@ -297,8 +314,11 @@ def contributors(gap, dwg, bought, fits, data, rejected, known) -> list[dict]:
                             -clearance / 2, -1, "")
             continue
         d = dw["dims"][ref]
-        add(part, ref, d["desc"], dw["rev"], d["nominal"], d["upper"], d["lower"], sens, dw["material"],
-            measured(part, ref))
+        nominal, up, lo = d["nominal"], d["upper"], d["lower"]
+        gasket = known.get("gasket")
+        if gasket and gasket["part"] == part:  # the part the line fits under a concession, not the drawing's
+            nominal, up, lo = gasket["nominal"], gasket["tol"], -gasket["tol"]
+        add(part, ref, d["desc"], dw["rev"], nominal, up, lo, sens, dw["material"], measured(part, ref))
     plating = known.get("plating")
     if plating and gap["gid"] == "G3":  # a coating on the journal grows its radius and closes the radial clearance
         add(plating["part"], plating["ref"], "Hard chrome on seal journal D4, per side (drawing note N3)",
@@ -355,13 +375,20 @@ def main() -> None:
     data = read_inspection(INPUT / "inspection")
     known = KNOWN if KNOWN is not None else ask_staff()
 
-    all_rows, results = [], {}
-    for gap in gaps:
-        if gap["temperature"] is None:
-            gap["temperature"] = known.get(f"{gap['gid'].lower()}_temperature", 20.0)
-        rows = contributors(gap, dwg, bought, fits, data, rejected, known)
-        results[gap["gid"]] = stack(gap, rows, alpha)
-        all_rows += rows
+    def run() -> tuple[list[dict], dict]:
+        all_rows, results = [], {}
+        for gap in gaps:
+            if gap["temperature"] is None:
+                gap["temperature"] = known.get(f"{gap['gid'].lower()}_temperature", 20.0)
+            rows = contributors(gap, dwg, bought, fits, data, rejected, known)
+            results[gap["gid"]] = stack(gap, rows, alpha)
+            all_rows += rows
+        return all_rows, results
+
+    all_rows, results = run()
+    if KNOWN is None and ASK and Path("bin/ask").exists():  # show the manager G1 before it goes to the review
+        known.update(ask_about_g1(results["G1"]))
+        all_rows, results = run()
 
     fields = ["gap_id", "part_number", "ref", "description", "drawing_rev", "nominal_mm", "upper_dev_mm",
               "lower_dev_mm", "sensitivity", "mean_mm", "tol_mm", "measured_mean_mm", "measured_sd_mm", "n_measured"]
@@ -445,6 +472,12 @@ def write_note(gaps, results, rows, dwg, rejected, known) -> None:
         lines.append(f"- The seal journal of {p['part']} is hard-chrome plated {p['nominal']:.2f} ± {p['tol']:.2f} mm "
                      f"per side after grinding (drawing note {p['ref']}, not in the extracts): the plating closes the "
                      "G3 labyrinth clearance and is a contributor of its own.")
+    if known.get("gasket"):
+        k = known["gasket"]
+        lines.append(f"- The cover gasket {k['part']} is fitted under concession {k['concession']}: cut from "
+                     f"Sealwell's 0.40 mm sheet, {k['nominal']:.2f} ± {k['tol']:.2f} mm compressed instead of the "
+                     "drawing's 0.30; it opens G1's end float, and the drawing or the concession must be settled "
+                     "before freeze.")
     if known.get("shim"):
         s = known["shim"]
         lines.append(f"- The line fits a {s['nominal']:.2f} mm shim ({s['part']}) under the cover that is not on the "
