@@ -241,6 +241,13 @@ def test_what_is_fitted_in_the_stack_is_answered_and_every_refusal_says_what_it_
     ]:
         reply = world.ask(who, question)
         assert "18.97" not in reply.text and "chrome" not in reply.text, (who, question, reply.text)
+    # an open question that names nothing of the person's area opens none of the facts hinted nowhere (the general
+    # questions of shortcuts/asks_everybody); one that names the area does
+    for who in ("gareth", "nadia", "ravi"):
+        reply = world.ask(who, "Is there anything I should know before I finalise the stack-up for the review?")
+        assert not any(w in reply.text for w in ("SH-160-09", "18.97", "chrome")), (who, reply.text)
+    reply = world.ask("ravi", "Before the freeze review, is there anything on the drawings I should know?")
+    assert reply.status == "answered" and "chrome" in reply.text, reply.text
 
 
 def test_the_gasket_concession_needs_a_g1_figure_shown_to_the_manager_first(tmp_path: Path) -> None:
