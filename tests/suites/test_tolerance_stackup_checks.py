@@ -74,6 +74,8 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
         "cn-0126",
         "0.37",
         "0.40 mm",
+        "dv-0331",
+        "+0.050/0",
     ):
         assert word not in text, word
     # the hints that are there: the test specification named without its value, a second supplier's file
@@ -185,7 +187,15 @@ def _build_inputs():
 @pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     known = _build_inputs().staff_facts(True)
-    assert set(known) == {"shim", "cover_supplier", "g2_temperature", "bearing_widths", "plating", "gasket"}
+    assert set(known) == {
+        "shim",
+        "cover_supplier",
+        "g2_temperature",
+        "bearing_widths",
+        "plating",
+        "gasket",
+        "deviation",
+    }
     assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", known, "all")) == 1.0
     lost = {}
     for fact in known:
@@ -195,10 +205,11 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
     hinted = max(lost["cover_supplier"], lost["g2_temperature"])
     for fact in ("shim", "bearing_widths", "plating", "gasket"):  # each fact hinted nowhere outweighs a hinted one
         assert 0.12 <= lost[fact] <= 0.25 and lost[fact] > hinted, lost
-    # a worker who finds every fact a question to each person's own area reaches (all but the gasket, which only the
-    # manager's referral opens) stays short of the reference by the gasket's slice
-    no_referral = {k: v for k, v in known.items() if k != "gasket"}
-    assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", no_referral, "no-referral")) <= 0.88
+    assert 0.12 <= lost["deviation"] <= 0.25, lost
+    # a worker who finds every fact a question to each person's own area reaches (all but the gasket and the spigot
+    # bore's deviation, which only a referral earned by showing a G1 or a G3 figure opens) stays well short
+    no_referral = {k: v for k, v in known.items() if k not in ("gasket", "deviation")}
+    assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", no_referral, "no-referral")) <= 0.7
     assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", None, "nobody")) <= 0.5
     # a worker who gets every hinted fact and the shim (asking what is fitted in the stack) but asks no open question
     # of Supplier Quality or Mechanical Design stays well short of the reference
@@ -264,3 +275,12 @@ def test_the_gasket_concession_needs_a_g1_figure_shown_to_the_manager_first(tmp_
     assert reply.status == "answered" and "Nadia Fennell" in reply.text and "gasket" in reply.text, reply.text
     reply = world.ask("nadia", "Helena sent me: did anything change with the GK-160-05 gasket since November?")
     assert reply.status == "answered" and "CN-0126" in reply.text and "0.37 mm" in reply.text, reply.text
+    # the spigot bore's deviation the same way: the designer, shown a G3 figure, sends the worker to Supplier Quality
+    reply = world.ask("nadia", "Is the housing's spigot bore made under a deviation?")
+    assert "DV-0331" not in reply.text, reply.text
+    reply = world.ask("ravi", "Is the G3 result what the design intended?")
+    assert "Nadia" not in reply.text, reply.text
+    reply = world.ask("ravi", "The G3 worst case goes down to -0.0155 mm. Is that what the design should give?")
+    assert reply.status == "answered" and "Nadia Fennell" in reply.text and "deviation" in reply.text, reply.text
+    reply = world.ask("nadia", "Ravi sent me about the spigot bore deviation. What does it allow?")
+    assert reply.status == "answered" and "110.000 +0.050/0 mm" in reply.text, reply.text

@@ -2,8 +2,8 @@
 the reference's stack-up with whatever the answers gave. A fact hinted nowhere is given only to an open question that
 names the person's own area (the build, the inspection data, the drawings), so these questions, which name none,
 reach neither the line's shim, goods-in's bearing widths nor the shaft drawing's plating note; questions that name no
-gap, part or supplier reach neither hinted fact, and none shows a G1 figure, so the manager never points to the
-gasket's concession; the questions cost what they cost."""
+gap, part or supplier reach neither hinted fact, and none shows a G1 or a G3 figure, so neither the manager nor
+the designer points to the gasket's concession or the spigot bore's deviation; the questions cost what they cost."""
 
 import re
 import runpy
