@@ -1,8 +1,11 @@
 """discharge_permit_compliance: the checks score the reference fully and specific wrong deliveries low on the specific
-check; in the hard instance (eastern_area) seven facts held by the client's staff change the decisions, each by its
+check; in the hard instance (eastern_area) nine facts held by the client's staff change the decisions, each by its
 own slice (four hinted nowhere: the laboratory's suspended accreditation, the storm samples the agency agreed to
 disregard, the flow meter that read low all year and the storm overflow spills the telemetry missed during a capital
-scheme); only the hard instance has staff; a malformed delivery scores 0 with evidence, never an error."""
+scheme; two more reached only by showing a figure worked out from the data to someone whose area does not obviously
+hold them: the appeal against the refusal of INV-25-041 that the Head of Compliance won, and the contractor's incident
+at Elmsford Vale the agency agreed to disregard, which the Area Operations Manager refers to the Capital Delivery
+Manager); only the hard instance has staff; a malformed delivery scores 0 with evidence, never an error."""
 
 from __future__ import annotations
 
@@ -49,6 +52,8 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
     assert "A25-E-0119 at Dunnock Beck (BOD 71 mg/l) is withdrawn" in people
     assert "the true daily volumes are the recorded ones multiplied by 1.361" in people
     assert "on 15 September at 31.0 l/s and on 29 September at 33.5 l/s" in people
+    assert "The REA upheld the appeal on 23 January 2026" in people
+    assert "agreed by letter of 30 October 2025 to disregard W25-020812" in people
     text = inputs_text(HARD).casefold()
     for word in (
         "suspended our",
@@ -65,6 +70,10 @@ def test_the_people_know_what_the_inputs_do_not_say() -> None:
         "disconnected",
         "inlet channel",
         "pryce",
+        "appeal",
+        "upheld",
+        "filter media",
+        "30 october",
     ):
         assert word not in text, word
     # the hints that are there: requests awaiting the agency, the other sampling point, a provisional audit result
@@ -104,6 +113,21 @@ def test_a_fact_hinted_nowhere_is_not_volunteered_to_a_question_about_something_
     assert "accreditation_lapse" in facts("kwame", "Has anything affected the validity of the laboratory's results?")
     assert "meter_reading_low" in facts("jo", "Can the final effluent meters' volumes be relied on as recorded?")
     assert "unlogged_spills" in facts("owen", "Did any of the 2025 capital schemes affect the works' compliance?")
+    # the two facts reached only by showing a figure: asked without it, or of their holder directly, nothing
+    assert "inv041_appeal_upheld" not in facts("sarah", "Does Cotterburn's BOD failure stand for the return?")
+    assert "inv041_appeal_upheld" not in facts(
+        "sarah", "Cotterburn has 2 BOD failures against 2 allowed. Does that stand?"
+    )
+    assert "elm_incident_agreed" not in facts(
+        "owen", "Did the REA agree to disregard Elmsford Vale's sample of 7 October?"
+    )
+    assert "elm_incident_referral" not in facts("declan", "What happened at Elmsford Vale on 7 October?")
+    # with the figure worked out from the data, the sender tells of her appeal, and Declan sends the worker to Owen
+    assert "inv041_appeal_upheld" in facts("sarah", "Cotterburn has 3 BOD failures against 2 allowed. Does that stand?")
+    assert "elm_incident_referral" in facts(
+        "declan", "Elmsford Vale's ammonia of 21.5 mg/l fails the varied upper tier of 20 mg/l. Was anything going on?"
+    )
+    assert "elm_incident_agreed" in facts("owen", "Declan says you know what happened at Elmsford Vale on 7 October.")
 
 
 def test_the_decisions_hang_on_the_rules_of_the_field() -> None:
@@ -114,15 +138,17 @@ def test_the_decisions_hang_on_the_rules_of_the_field() -> None:
     # an upper tier breach fails although the look-up table is met
     assert _row(base, "HAL", "NH3", "lut")["compliant"] == "yes"
     assert _row(base, "HAL", "NH3", "upper_tier")["compliant"] == "no"
-    # a variation from 1 July: each version over its own period
-    assert _row(hard, "ELM", "NH3", "upper_tier", "2025-07-01")["compliant"] == "no"
+    # a variation from 1 July: each version over its own period (Elmsford Vale's only upper tier failure under the
+    # varied limit is the sample the agency agreed to disregard after the contractor's incident)
+    assert _row(hard, "ELM", "NH3", "upper_tier", "2025-07-01")["compliant"] == "yes"
     assert _row(hard, "ELM", "NH3", "upper_tier", "2025-01-01")["compliant"] == "yes"
     assert _row(hard, "ELM", "TP", "annual_average", "2025-07-01")["compliant"] == "yes"
+    assert float(_row(hard, "ELM", "NH3", "upper_tier", "2025-07-01")["statistic"]) <= 20
     # fewer valid samples, fewer failures allowed: Ingleby Marsh fails because September's ammonia is void
     ing = _row(hard, "ING", "NH3", "lut")
     assert (ing["samples"], ing["failures"], ing["failures_allowed"]) == ("27", "4", "3")
     s = _summary(HARD)
-    assert s["works_compliant"] == 4 and s["failing_works"] == ["AMB", "COT", "ELM", "GRY", "ING", "KES"]
+    assert s["works_compliant"] == 6 and s["failing_works"] == ["AMB", "GRY", "ING", "KES"]
     # the meter that read low fails Amblewick's DWF; the spills the telemetry missed fail Greyholme's FFT
     amb, gry = _row(hard, "AMB", "FLOW", "dwf"), _row(hard, "GRY", "FLOW", "fft")
     assert amb["compliant"] == "no" and float(amb["statistic"]) > float(amb["limit"])
@@ -252,11 +278,15 @@ FACTS = {
     "withdrawn": "withdrawn",
     "meter": "meter",
     "unlogged": "unlogged",
+    "appeal": "appeal",
+    "incident": "incident",
 }
 HINTED = ("decisions", "fe2", "withdrawn")  # hinted by the files: the log, the LIMS sampling point, the schedule
 # hinted nowhere: only an open question naming the person's area (laboratory, regulation, flow meters, capital
 # schemes) gets them
 NOWHERE = ("lapse", "storm", "meter", "unlogged")
+# reached only by showing a figure worked out from the data to someone whose area does not obviously hold the fact
+REFERRED = ("appeal", "incident")
 
 
 @needs_bwrap
@@ -271,6 +301,11 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
     assert lost["lapse"] >= 0.25 and lost["storm"] >= 0.25, lost
     # the meter that read low and the spills the telemetry missed: each costs a slice of its own
     assert lost["meter"] >= 0.14 and lost["unlogged"] >= 0.14, lost
+    # the two reached only through a figure shown to the right person: each its own slice, and a worker who asks every
+    # person about their own area (every other fact found) stays well short of the reference without them
+    assert lost["appeal"] >= 0.15 and lost["incident"] >= 0.15, lost
+    rest = {k: v for k, v in known.items() if k not in {FACTS[f] for f in REFERRED}}
+    assert _grade(tmp_path, "eastern_area", _deliver(tmp_path, "eastern_area", rest, "rest"))[0] <= 0.8
     # every file trap handled and every hinted fact found, none of the four hinted nowhere: about a half
     hinted = {k: v for k, v in known.items() if k in {FACTS[f] for f in HINTED}}
     assert 0.4 <= _grade(tmp_path, "eastern_area", _deliver(tmp_path, "eastern_area", hinted, "hinted"))[0] <= 0.55

@@ -1,7 +1,9 @@
 """tolerance_stackup: the gap checks take each figure and verdict on its own; the note check needs the item and what
-is wrong with it; the hard instance's five staff facts (the line's shim, goods-in's bearing widths and the shaft
-drawing's plating note, all three hinted nowhere; the cover's new supplier and G2's operating temperature) are in no
-input and each changes the score by its own slice, the three hinted nowhere the most."""
+is wrong with it; the hard instance's six staff facts (the line's shim, goods-in's bearing widths, the shaft
+drawing's plating note and the gasket's concession, all four hinted nowhere; the cover's new supplier and G2's
+operating temperature) are in no input and each changes the score by its own slice, the four hinted nowhere the most.
+The gasket's concession is reached only through the Engineering Manager, who names Supplier Quality and the gasket
+once shown a G1 figure worked out from the drawings."""
 
 from __future__ import annotations
 
@@ -69,6 +71,11 @@ def test_the_people_know_what_the_inputs_only_hint_at() -> None:
         "18.97",
         "18.96",
         "goods-in lab",
+        "cn-0126",
+        "0.37",
+        "0.40 mm",
+        "dv-0331",
+        "+0.050/0",
     ):
         assert word not in text, word
     # the hints that are there: the test specification named without its value, a second supplier's file
@@ -180,7 +187,15 @@ def _build_inputs():
 @pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard_target(tmp_path: Path) -> None:
     known = _build_inputs().staff_facts(True)
-    assert set(known) == {"shim", "cover_supplier", "g2_temperature", "bearing_widths", "plating"}
+    assert set(known) == {
+        "shim",
+        "cover_supplier",
+        "g2_temperature",
+        "bearing_widths",
+        "plating",
+        "gasket",
+        "deviation",
+    }
     assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", known, "all")) == 1.0
     lost = {}
     for fact in known:
@@ -188,13 +203,18 @@ def test_each_staff_fact_is_its_own_slice_and_asking_nobody_stays_below_the_hard
         lost[fact] = 1.0 - _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", without, f"no-{fact}"))
     assert all(0.05 <= v <= 0.3 for v in lost.values()), lost
     hinted = max(lost["cover_supplier"], lost["g2_temperature"])
-    for fact in ("shim", "bearing_widths", "plating"):  # each fact hinted nowhere is worth more than a hinted one
-        assert 0.15 <= lost[fact] <= 0.25 and lost[fact] > hinted, lost
+    for fact in ("shim", "bearing_widths", "plating", "gasket"):  # each fact hinted nowhere outweighs a hinted one
+        assert 0.12 <= lost[fact] <= 0.25 and lost[fact] > hinted, lost
+    assert 0.12 <= lost["deviation"] <= 0.25, lost
+    # a worker who finds every fact a question to each person's own area reaches (all but the gasket and the spigot
+    # bore's deviation, which only a referral earned by showing a G1 or a G3 figure opens) stays well short
+    no_referral = {k: v for k, v in known.items() if k not in ("gasket", "deviation")}
+    assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", no_referral, "no-referral")) <= 0.7
     assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", None, "nobody")) <= 0.5
     # a worker who gets every hinted fact and the shim (asking what is fitted in the stack) but asks no open question
     # of Supplier Quality or Mechanical Design stays well short of the reference
     visible = {k: known[k] for k in ("shim", "cover_supplier", "g2_temperature")}
-    assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", visible, "visible")) <= 0.7
+    assert _grade(tmp_path, "freeze_h", _deliver(tmp_path, "freeze_h", visible, "visible")) <= 0.6
     assert _grade(tmp_path, "base", _deliver(tmp_path, "base", None, "base")) == 1.0
 
 
@@ -232,3 +252,35 @@ def test_what_is_fitted_in_the_stack_is_answered_and_every_refusal_says_what_it_
     ]:
         reply = world.ask(who, question)
         assert "18.97" not in reply.text and "chrome" not in reply.text, (who, question, reply.text)
+    # an open question that names nothing of the person's area opens none of the facts hinted nowhere (the general
+    # questions of shortcuts/asks_everybody); one that names the area does
+    for who in ("gareth", "nadia", "ravi"):
+        reply = world.ask(who, "Is there anything I should know before I finalise the stack-up for the review?")
+        assert not any(w in reply.text for w in ("SH-160-09", "18.97", "chrome")), (who, reply.text)
+    reply = world.ask("ravi", "Before the freeze review, is there anything on the drawings I should know?")
+    assert reply.status == "answered" and "chrome" in reply.text, reply.text
+
+
+def test_the_gasket_concession_needs_a_g1_figure_shown_to_the_manager_first(tmp_path: Path) -> None:
+    _, world = _world(tmp_path)
+    # asked directly, Supplier Quality says only what the BOM says of the gasket
+    reply = world.ask("nadia", "Has anything changed in the supply of the GK-160-05 cover gasket?")
+    assert "CN-0126" not in reply.text and "0.37" not in reply.text, reply.text
+    # the manager wants a figure, and a wrong one (rev B spacer) does not do
+    reply = world.ask("helena", "Does the G1 end float result look right to you?")
+    assert reply.status != "answered" and "Nadia" not in reply.text, reply.text
+    reply = world.ask("helena", "My G1 stack gives a mean end float of 0.26 mm. Does that square with what you see?")
+    assert "Nadia" not in reply.text, reply.text
+    reply = world.ask("helena", "My G1 stack gives a mean end float of 0.24 mm. Does that square with what you see?")
+    assert reply.status == "answered" and "Nadia Fennell" in reply.text and "gasket" in reply.text, reply.text
+    reply = world.ask("nadia", "Helena sent me: did anything change with the GK-160-05 gasket since November?")
+    assert reply.status == "answered" and "CN-0126" in reply.text and "0.37 mm" in reply.text, reply.text
+    # the spigot bore's deviation the same way: the designer, shown a G3 figure, sends the worker to Supplier Quality
+    reply = world.ask("nadia", "Is the housing's spigot bore made under a deviation?")
+    assert "DV-0331" not in reply.text, reply.text
+    reply = world.ask("ravi", "Is the G3 result what the design intended?")
+    assert "Nadia" not in reply.text, reply.text
+    reply = world.ask("ravi", "The G3 worst case goes down to -0.0155 mm. Is that what the design should give?")
+    assert reply.status == "answered" and "Nadia Fennell" in reply.text and "deviation" in reply.text, reply.text
+    reply = world.ask("nadia", "Ravi sent me about the spigot bore deviation. What does it allow?")
+    assert reply.status == "answered" and "110.000 +0.050/0 mm" in reply.text, reply.text

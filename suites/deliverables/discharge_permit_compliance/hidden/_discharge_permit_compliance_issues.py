@@ -98,6 +98,24 @@ def issues(story: Story, conditions: list[dict]) -> list[dict]:
                     "weight": 0.75 if took else 0.5,
                 }
             )
+            if outcome.endswith(":appeal"):
+                out.append(
+                    {
+                        "id": f"appeal_{ref.lower()}",
+                        "what": f"{ref}: refused, but the agency upheld the appeal, so the sample is disregarded",
+                        "all_of": [[ref.lower(), "cotterburn"], ["appeal"]],
+                        "any_of": [
+                            "upheld",
+                            "accepted",
+                            "disregard",
+                            "left out",
+                            "excluded",
+                            "not counted",
+                            "complies",
+                        ],
+                        "weight": 2,
+                    }
+                )
     else:
         out.append(
             {
@@ -105,6 +123,17 @@ def issues(story: Story, conditions: list[dict]) -> list[dict]:
                 "what": "the invalidation requests: only those the agency accepted remove a sample",
                 "all_of": [[r.lower() for r, o in inv if o == "refused"]],
                 "any_of": ["refused", "rejected", "counted", "counts", "stands"],
+            }
+        )
+    for s in (s for s in story.samples if s.incident):
+        works = next(w for w in inst["works"] if w.code == s.works)
+        out.append(
+            {
+                "id": f"incident_{s.sid.lower()}",
+                "what": f"{s.sid} ({works.name}) disregarded by agreement after a contractor's site incident",
+                "all_of": [[s.sid.lower(), works.name.lower()], ["incident", "skip", "contractor", "filter media"]],
+                "any_of": ["disregard", "left out", "excluded", "not counted", "agreed", "complies"],
+                "weight": 2,
             }
         )
     withdrawn = [s.sid for s in story.samples for r in s.results.values() if r.provisional]

@@ -49,6 +49,7 @@ class Sample:
     results: dict[str, Result] = field(default_factory=dict)
     cancelled: bool = False
     storm: bool = False
+    incident: bool = False  # disregarded by agreement after a contractor's incident (the Capital Delivery Manager)
     split: str = ""  # OSM: the agency's audit ref it was split with; AUDIT: the operator's sample number
     comment: str = ""
     resample_of: Sample | None = None
@@ -190,6 +191,8 @@ def _works_samples(w: Works, inst: dict, rng: random.Random, audit_refs: list[st
     for t in w.tweaks:
         if t[0] == "storm":
             sched[(t[1], 0)] = date(YEAR, t[1], t[2])
+        if t[0] == "incident":  # the sample keeps its planned day, which the tweak names
+            assert sched[(t[1], 0)] == date(YEAR, t[1], t[2]), (w.code, sched[(t[1], 0)])
     if fe2:
         for k, d in sched.items():
             if d.month == fe2[1].month and d < fe2[1]:
@@ -218,9 +221,9 @@ def _works_samples(w: Works, inst: dict, rng: random.Random, audit_refs: list[st
         if kind == "val":
             _, m, i, det, v = t
             _set(osm[(m, i)], det, v, fixed=True)
-        elif kind == "storm":
+        elif kind in ("storm", "incident"):
             s = osm[(t[1], 0)]
-            s.storm = True
+            s.storm, s.incident = kind == "storm", kind == "incident"
             for det, v in t[3].items():
                 _set(s, det, v, fixed=True)
         elif kind == "invalid":
@@ -323,7 +326,9 @@ def counted(s: Sample, det: str, inst: dict, w: Works) -> tuple[bool, str]:
             return False, "laboratory not accredited for the method"
         if s.storm:
             return False, "disregarded by agreement with the agency (storm)"
-        if r.status == "INVALID" and r.outcome.endswith("accepted"):
+        if s.incident:
+            return False, "disregarded by agreement with the agency (site incident)"
+        if r.status == "INVALID" and r.outcome.endswith(("accepted", ":appeal")):
             return False, f"invalidation {r.inv_ref} accepted by the agency"
         if s.split and det != "FE":
             return False, f"split with audit sample {s.split}: the agency's result is used"

@@ -119,13 +119,21 @@ def retest(month: int, det: str, first: float, final: float, idx: int = 0) -> tu
 
 def invalid(month: int, det: str, value: float, ref: str, outcome: str, reason: str, idx: int = 0) -> tuple:
     """outcome: accepted / refused as the log shows it, or pending:accepted / pending:refused (the log says the
-    agency has not decided; the Sampling Coordinator knows what it decided)."""
+    agency has not decided; the Sampling Coordinator knows what it decided), or pending:refused:appeal (refused, as
+    the Sampling Coordinator knows, and then accepted on an appeal only the Head of Compliance knows of)."""
     return ("invalid", month, idx, det, value, ref, outcome, reason)
 
 
 def storm(month: int, day: int, **values: float) -> tuple:
     """The month's compliance sample, taken on `day` during a storm the agency agreed to disregard."""
     return ("storm", month, day, values)
+
+
+def incident(month: int, day: int, **values: float) -> tuple:
+    """The month's compliance sample, taken on `day` just after a contractor's incident upstream of the sampler that
+    the agency agreed to disregard; the agreement came to the capital scheme's team, so only the Capital Delivery
+    Manager knows, and the Area Operations Manager names him for it only when shown the failure it causes."""
+    return ("incident", month, day, values)
 
 
 def provisional(month: int, det: str) -> tuple:

@@ -57,6 +57,8 @@ FACTS = {
     "withdrawn": ("withdrawn",),
     "meter": ("meter",),
     "unlogged": ("unlogged",),
+    "appeal": ("appeal",),
+    "incident": ("incident",),
 }
 
 
@@ -70,6 +72,7 @@ def staff_facts(story: model.Story) -> dict:
     return {
         "lapse": {"dets": list(lapse["dets"]), "start": lapse["start"].isoformat(), "end": lapse["end"].isoformat()},
         "storm": sorted(s.sid for s in story.samples if s.storm),
+        "incident": sorted(s.sid for s in story.samples if s.incident),
         "decisions": {
             r.inv_ref: r.outcome.split(":")[1]
             for s in story.samples
@@ -79,6 +82,12 @@ def staff_facts(story: model.Story) -> dict:
         "fe2_from": fe2[2].isoformat(),
         "withdrawn": sorted(s.sid for s in story.samples for r in s.results.values() if r.provisional),
         "meter": next({"works": w.code, "factor": w.flow["meter"]} for w in inst["works"] if w.flow["meter"]),
+        "appeal": {
+            r.inv_ref: "accepted"
+            for s in story.samples
+            for r in s.results.values()
+            if r.status == "INVALID" and r.outcome.endswith(":appeal")
+        },
         "unlogged": next(
             {"works": w.code, "spills": [[d.isoformat(), v] for d, v in w.flow["unlogged"]]}
             for w in inst["works"]
@@ -252,6 +261,7 @@ def build(name: str, inst: dict) -> None:
             *known["storm"],
             *known["decisions"],
             *known["withdrawn"],
+            *known["incident"],
             "from 1 to 30 September 2025",
             "from 1 October 2025",
             f"{model.fe2_count(story)} compliance samples",

@@ -241,6 +241,15 @@ BEARING_WIDTHS = {"BRG-6209-C3": (18.9712, 0.0072, 60), "BRG-6209-2Z": (18.9688,
 # hard-chrome plated after grinding, 0.07 +/-0.01 mm per side, D4 being the ground size; only Mechanical Design knows
 PLATING = ("S-160-03", "N3", "Hard chrome on seal journal D4, per side (drawing note N3)", 0.07, 0.01, -0.01, "")
 SHIM = ("SH-160-09", "D1", "Cover shim, line fitted", 0.10, 0.01, -0.01, "C45 steel")
+# the hard instance: Sealwell discontinued the sheet the gasket was cut from; since November the gasket comes from their
+# 0.40 mm sheet under concession CN-0126, compressed 0.37 +/-0.03 mm at the bolt torque. Nothing in the pack shows it;
+# Supplier Quality knows, and is named for it only by the Engineering Manager, who hears of the line's end-float
+# rejects and points there once shown a G1 figure worked out from the drawings
+GASKET_CONCESSION = ("GK-160-05", "D1", 0.37, 0.03, -0.03, "CN-0126")
+# the hard instance: since their new boring machine went in, Tarnwick bore the housing's cover spigot bore D4 under
+# deviation DV-0331 to 110.000 +0.050/0 instead of +0.035/0; Supplier Quality signed it off with Mechanical Design, and
+# the designer points there only when shown a G3 figure (the extracts and the CMM file show the drawing's tolerance)
+SPIGOT_DEVIATION = ("H-160-01", "D4", 0.050, 0.0, "DV-0331")
 
 
 def gaps(hard: bool) -> list[Gap]:

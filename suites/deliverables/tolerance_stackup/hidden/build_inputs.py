@@ -38,8 +38,10 @@ from _tolerance_stackup_model import (
     BEARING_WIDTHS,
     BEARINGS,
     FITS,
+    GASKET_CONCESSION,
     PLATING,
     SHIM,
+    SPIGOT_DEVIATION,
     Contributor,
     Drawing,
     drawings,
@@ -94,12 +96,18 @@ def truth(hard: bool, seed: int):
                                                     0.0, df.half, -df.half, -1, ""))
                     for p1, r1, p2, r2, _ in FITS:  # the datum feature floats in the feature it locates in
                         if p1 == part and r1 == feat:
-                            clearance = cur[p2].dim(r2).max - dw.dim(feat).min
+                            bore = cur[p2].dim(r2).max
+                            if hard and (p2, r2) == SPIGOT_DEVIATION[:2]:  # bored under the supplier's deviation
+                                bore = cur[p2].dim(r2).nominal + SPIGOT_DEVIATION[2]
+                            clearance = bore - dw.dim(feat).min
                             contribs.append(Contributor(g.gid, p2, r2, f"Float of {part} {feat} in {p2} {r2}",
                                                         cur[p2].rev, 0.0, clearance / 2, -clearance / 2, -1, ""))
                 continue
             d = dw.dim(ref)
-            contribs.append(Contributor(g.gid, part, ref, d.desc, dw.rev, d.nominal, d.upper, d.lower, sens,
+            nominal, upper, lower = d.nominal, d.upper, d.lower
+            if hard and (part, ref) == GASKET_CONCESSION[:2]:  # the concession gasket is what the line fits
+                nominal, upper, lower = GASKET_CONCESSION[2:5]
+            contribs.append(Contributor(g.gid, part, ref, d.desc, dw.rev, nominal, upper, lower, sens,
                                         dw.material, data(part, ref)))
         if hard and g.gid == "G1":
             pn, ref, desc, nom, up, lo, mat = SHIM
@@ -166,8 +174,19 @@ def issues_for(hard: bool, results: dict) -> list[dict]:
                        "all_of": [["chrome", "plating", "plated", "note n3"],
                                   ["g3", "labyrinth", "seal journal", "s-160-03"]],
                        "any_of": ["0.07", "0.070", "per side", "note", "clos", "fail", "rss", "reduc", "tighter"]})
+        issues.append({"id": "gasket_concession", "what": "the gasket is cut from 0.40 mm sheet under concession "
+                                                  "CN-0126, compressed 0.37 mm, which opens G1",
+                       "all_of": [["gasket", "gk-160-05"], ["cn-0126", "concession", "0.37", "0.40 mm", "0.4 mm"]],
+                       "any_of": ["g1", "end float", "end-float", "thick", "sealwell", "0.37", "compressed", "open"]})
+        issues.append({"id": "spigot_deviation", "what": "the housing's spigot bore D4 is bored under deviation "
+                                                 "DV-0331 to +0.050/0, which widens the cover's float in G3",
+                       "all_of": [["dv-0331", "deviation"], ["spigot", "d4", "h-160-01", "housing", "float", "g3"]],
+                       "any_of": ["0.05", "+0.050", "float", "g3", "labyrinth", "tarnwick", "wider", "widen"]})
         issues.append({"id": "g2_temperature", "what": "G2 evaluated at the 90 °C operating temperature",
                        "all_of": [["g2", "gear"]], "any_of": ["90 °c", "90°c", "90 c", "90 deg", "90 degrees"]})
+    for issue in issues:  # the matters only the staff's facts hinted nowhere raise weigh double in the note
+        if issue["id"] in ("shim", "bearing_widths", "plating", "gasket_concession", "spigot_deviation"):
+            issue["weight"] = 2
     assert failing, "every instance has a gap that fails worst case"
     return issues
 
@@ -182,7 +201,11 @@ def staff_facts(hard: bool) -> dict:
     pn, _, _, nom, up, _, _ = SHIM
     return {"shim": {"part": pn, "nominal": nom, "tol": up}, "cover_supplier": "Kilnsey", "g2_temperature": 90.0,
             "bearing_widths": {pn: list(m) for pn, m in BEARING_WIDTHS.items()},
-            "plating": {"part": PLATING[0], "ref": PLATING[1], "nominal": PLATING[3], "tol": PLATING[4]}}
+            "plating": {"part": PLATING[0], "ref": PLATING[1], "nominal": PLATING[3], "tol": PLATING[4]},
+            "gasket": {"part": GASKET_CONCESSION[0], "nominal": GASKET_CONCESSION[2], "tol": GASKET_CONCESSION[3],
+                       "concession": GASKET_CONCESSION[5]},
+            "deviation": {"part": SPIGOT_DEVIATION[0], "ref": SPIGOT_DEVIATION[1], "upper": SPIGOT_DEVIATION[2],
+                          "lower": SPIGOT_DEVIATION[3], "id": SPIGOT_DEVIATION[4]}}
 
 
 def build(name: str, inst: dict) -> None:

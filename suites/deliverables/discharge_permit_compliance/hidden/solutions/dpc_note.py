@@ -125,6 +125,10 @@ def _matters(
                 if decided.get(ref) == "refused"
                 else "not accepted: counted"
             )
+            if ref in known.get("appeal", {}):
+                state = (
+                    "refused by the REA, but the REA upheld the appeal against the refusal and accepted it: left out"
+                )
             out.append(
                 f"- {ref} ({names[w]}, {sid}): {state}"
                 + (" (the REA's decision since the log was run)." if ref in decided else ".")
@@ -140,7 +144,13 @@ def _matters(
                 f"- Provisional audit result: the REA's {x.sid} ({names[x.works]}, {LABEL[x.det]} "
                 f"{x.value:g} mg/l on {x.day.isoformat()}) was marked provisional: {state}."
             )
-    storm = [x for x, ok, r in judged if r.startswith("disregarded")]
+    for x in {x.sid: x for x, _ok, r in judged if r.endswith("(site incident)")}.values():
+        out.append(
+            f"- Site incident: {x.sid} ({names[x.works]}, {x.day.isoformat()}) was taken just after a "
+            "contractor's incident upstream of the sampler; the REA agreed in writing to disregard it (unusual "
+            "situation, WQ-OG-417 2.8), so it is left out and no longer fails the upper tier."
+        )
+    storm = [x for x, ok, r in judged if r.endswith("(unusual situation)")]
     if storm:
         ids = sorted({f"{x.sid} ({names[x.works]}, {x.day.isoformat()})" for x in storm})
         out.append(

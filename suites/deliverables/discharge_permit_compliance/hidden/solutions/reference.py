@@ -137,11 +137,75 @@ def ask_staff(results: list, log: dict, names: dict) -> dict:
     return known
 
 
+def ask_about_refused(results: list, known: dict, conditions: list, names: dict) -> dict:
+    """A request the agency refused makes a works fail: check the failure with the Head of Compliance, who signs the
+    return, showing the count (she knows of an appeal the log and the Sampling Coordinator do not)."""
+    refused = sorted(ref for ref, v in known.get("decisions", {}).items() if v == "refused")
+    for ref in refused if ASK and "appeal" not in SKIP and Path("bin/ask").exists() else ():
+        x = next(x for x in results if x.inv_ref == ref)
+        c = next(
+            (
+                c
+                for c in conditions
+                if (c["works_id"], c["determinand"], c["condition"]) == (x.works, x.det, "lut")
+                and c["compliant"] == "no"
+            ),
+            None,
+        )
+        if not c:
+            continue
+        r = kit.ask(
+            "sarah",
+            f"{names[x.works]}'s {x.det} fails the look-up table: {c['failures']} failures against "
+            f"{c['failures_allowed']} allowed, with the {x.sid} result counted because the REA refused {ref}. "
+            "Does that failure stand for the return?",
+        )
+        if r.answered and ref in r.text and "upheld" in r.text:
+            return {"appeal": {ref: "accepted"}}
+    return {}
+
+
+def ask_about_upper_tier(results: list, conditions: list, names: dict) -> dict:
+    """An upper tier failure fails a works on one result: show it to the Area Operations Manager, who knows what went
+    on at the works that day and who to ask (a contractor's incident the agency agreed to disregard)."""
+    if not (ASK and "incident" not in SKIP and Path("bin/ask").exists()):
+        return {}
+    for c in conditions:
+        if c["condition"] != "upper_tier" or c["compliant"] != "no":
+            continue
+        x = max(
+            (
+                x
+                for x in results
+                if (x.works, x.det) == (c["works_id"], c["determinand"])
+                and x.value is not None
+                and x.purpose == "OSM"
+                and x.day.isoformat() >= c["valid_from"]
+            ),
+            key=lambda x: x.value,
+        )
+        r = kit.ask(
+            "declan",
+            f"{names[x.works]} fails its {x.det} upper tier: {x.value:g} mg/l in {x.sid} of "
+            f"{x.day.strftime('%d %B')} against the limit of {c['limit']:g} mg/l. Was anything going on at the works?",
+        )
+        if not (r.answered and "Owen" in r.text):
+            continue
+        r = kit.ask(
+            "owen",
+            f"Declan says you know what happened at {names[x.works]} on {x.day.strftime('%d %B')}, "
+            f"the day of {x.sid}. Did the REA agree anything about that sample?",
+        )
+        if r.answered and x.sid in r.text:
+            return {"incident": [x.sid]}
+    return {}
+
+
 def judge(results: list, log: dict, known: dict, lapse: dict | None, storm: set[str]) -> list[tuple]:
     """(result, counted, reason) for every result."""
     audit_of = {(x.split, x.det): x.sid for x in results if x.purpose == "AUDIT" and x.split}
     fe2_from = rd.parse_date(known.get("fe2_from")) if known.get("fe2_from") else None
-    decisions = {**log, **known.get("decisions", {})}
+    decisions = {**log, **known.get("decisions", {}), **known.get("appeal", {})}
     out = []
     for x in results:
         why = ""
@@ -160,6 +224,8 @@ def judge(results: list, log: dict, known: dict, lapse: dict | None, storm: set[
                 why = "analysed while the laboratory was not accredited for the method"
             elif x.sid in storm:
                 why = "disregarded by agreement with the agency (unusual situation)"
+            elif x.sid in known.get("incident", []):
+                why = "disregarded by agreement with the agency (site incident)"
             elif x.status == "INVALID" and decisions.get(x.inv_ref) == "accepted":
                 why = f"invalidation {x.inv_ref} accepted by the agency"
             elif (x.sid, x.det) in audit_of:
@@ -185,21 +251,30 @@ def main() -> None:
     if lapse:
         lapse = {**lapse, "start": rd.parse_date(lapse["start"]), "end": rd.parse_date(lapse["end"])}
     storm = set(known.get("storm", [])) | rd.storm_letter()
-    judged = judge(results, log, known, lapse, storm)
     permits, older = rd.permits(match)
     flows = ax.corrected(rd.flows(match), known.get("meter"), known.get("unlogged"))
-    valid = [
-        {
-            "works_id": x.works,
-            "sampled_on": x.day,
-            "determinand": x.det,
-            "result_mg_l": x.value,
-            "below_lod": x.below_lod,
-        }
-        for x, ok, _ in judged
-        if ok
-    ]
-    conditions, summary = ax.assess(valid, permits, flows, planned, OPTIONS)
+
+    def run() -> tuple[list, list, dict]:
+        judged = judge(results, log, known, lapse, storm)
+        valid = [
+            {
+                "works_id": x.works,
+                "sampled_on": x.day,
+                "determinand": x.det,
+                "result_mg_l": x.value,
+                "below_lod": x.below_lod,
+            }
+            for x, ok, _ in judged
+            if ok
+        ]
+        return (judged, *ax.assess(valid, permits, flows, planned, OPTIONS))
+
+    judged, conditions, summary = run()
+    if KNOWN is None:
+        known.update(ask_about_refused(results, known, conditions, names))
+        known.update(ask_about_upper_tier(results, conditions, names))
+        if known.get("appeal") or known.get("incident"):
+            judged, conditions, summary = run()
     register = [
         {
             "sample_id": x.sid,

@@ -205,48 +205,6 @@ def read_inspection(folder: Path) -> dict[tuple[str, str], list[tuple[str, str, 
     return out
 
 
-# ------------------------------------------------------------------------------------------------ the staff
-
-
-def ask_staff() -> dict:
-    known: dict = {}
-    if not (ASK and Path("bin/ask").exists()):
-        return known
-    sys.path.insert(0, "/solution")
-    import worktrial_kit as kit
-
-    r = kit.ask("priya", "The ISA-160 assembly drawing gives the G2 gear-to-wall clearance at operating temperature "
-                         "and refers to test specification TS-160-3, which is not in the pack. What operating "
-                         "temperature should the G2 stack-up use?")
-    m = re.search(r"(\d+) ?°C", r.text) if r.answered else None
-    if m:
-        known["g2_temperature"] = float(m.group(1))
-    r = kit.ask("nadia", "For the C-160-02 cover there are inspection lots from two suppliers, Bellwood (in inch) and "
-                         "Kilnsey (in mm). Which supplier's lots represent the covers that will be built after the "
-                         "design freeze?")
-    if r.answered and re.search(r"Kilnsey only|only from Kilnsey|only Kilnsey", r.text):
-        known["cover_supplier"] = "Kilnsey"
-    r = kit.ask("nadia", "Is there any inspection data on the ISA-160 parts that is not in the pack, for example "
-                         "on the purchased parts that have no supplier file?")
-    widths = {}
-    for pn, mean, sd, n in re.findall(r"(6209[- ]?\w+)\D{0,40}?mean ([\d.]+) mm, s ([\d.]+) mm, n (\d+)", r.text):
-        widths["BRG-" + pn.replace(" ", "-")] = [float(mean), float(sd), int(n)]
-    if r.answered and widths:
-        known["bearing_widths"] = widths
-    r = kit.ask("ravi", "The pack has only extracts of the drawings (dimension and GD&T tables). Do the notes on the "
-                        "full drawings change any dimension or add anything in the three stack-up loops?")
-    m = re.search(r"note (N\d)\D+?(S-160-\d\d)\D+?([\d.]+) ?mm ±([\d.]+) ?mm per side", r.text) if r.answered else None
-    if m:
-        known["plating"] = {"part": m.group(2), "ref": m.group(1), "nominal": float(m.group(3)),
-                            "tol": float(m.group(4))}
-    r = kit.ask("gareth", "Before the design review: is the ISA-160 assembled on the line exactly as the BOM and the "
-                          "drawings show, or does the line do anything the drawings don't?")
-    m = re.search(r"(SH-160-\d\d)\D+([\d.]+) ?mm \(±([\d.]+)", r.text) if r.answered else None
-    if m:
-        known["shim"] = {"part": m.group(1), "nominal": float(m.group(2)), "tol": float(m.group(3))}
-    return known
-
-
 # ------------------------------------------------------------------------------------------------ the stack
 
 
@@ -292,13 +250,18 @@ def contributors(gap, dwg, bought, fits, data, rejected, known) -> list[dict]:
                 for p1, r1, p2, r2 in fits:
                     if p1 == part and r1 == feat:
                         mate, datum = dwg[p2]["dims"][r2], dw["dims"][feat]
-                        clearance = mate["nominal"] + mate["upper"] - (datum["nominal"] + datum["lower"])
+                        dev = known.get("deviation") or {}
+                        upper = dev["upper"] if (dev.get("part"), dev.get("ref")) == (p2, r2) else mate["upper"]
+                        clearance = mate["nominal"] + upper - (datum["nominal"] + datum["lower"])
                         add(p2, r2, f"Float of {part} {feat} in {p2} {r2}", dwg[p2]["rev"], 0.0, clearance / 2,
                             -clearance / 2, -1, "")
             continue
         d = dw["dims"][ref]
-        add(part, ref, d["desc"], dw["rev"], d["nominal"], d["upper"], d["lower"], sens, dw["material"],
-            measured(part, ref))
+        nominal, up, lo = d["nominal"], d["upper"], d["lower"]
+        gasket = known.get("gasket")
+        if gasket and gasket["part"] == part:  # the part the line fits under a concession, not the drawing's
+            nominal, up, lo = gasket["nominal"], gasket["tol"], -gasket["tol"]
+        add(part, ref, d["desc"], dw["rev"], nominal, up, lo, sens, dw["material"], measured(part, ref))
     plating = known.get("plating")
     if plating and gap["gid"] == "G3":  # a coating on the journal grows its radius and closes the radial clearance
         add(plating["part"], plating["ref"], "Hard chrome on seal journal D4, per side (drawing note N3)",
@@ -353,15 +316,26 @@ def main() -> None:
     alpha = read_alpha(INPUT / "MDS-0410_tolerance_stackup.docx")
     rejected = read_dispositions(INPUT / "incoming_lot_dispositions.xlsx")
     data = read_inspection(INPUT / "inspection")
-    known = KNOWN if KNOWN is not None else ask_staff()
+    asking = KNOWN is None and ASK and Path("bin/ask").exists()
+    if asking:
+        sys.path.insert(0, "/solution")
+        import ts_ask
+    known = KNOWN if KNOWN is not None else (ts_ask.ask_staff() if asking else {})
 
-    all_rows, results = [], {}
-    for gap in gaps:
-        if gap["temperature"] is None:
-            gap["temperature"] = known.get(f"{gap['gid'].lower()}_temperature", 20.0)
-        rows = contributors(gap, dwg, bought, fits, data, rejected, known)
-        results[gap["gid"]] = stack(gap, rows, alpha)
-        all_rows += rows
+    def run() -> tuple[list[dict], dict]:
+        all_rows, results = [], {}
+        for gap in gaps:
+            if gap["temperature"] is None:
+                gap["temperature"] = known.get(f"{gap['gid'].lower()}_temperature", 20.0)
+            rows = contributors(gap, dwg, bought, fits, data, rejected, known)
+            results[gap["gid"]] = stack(gap, rows, alpha)
+            all_rows += rows
+        return all_rows, results
+
+    all_rows, results = run()
+    if asking:  # show the manager G1 and the designer G3 before they go to the review
+        known.update(ts_ask.ask_with_figures(results["G1"], results["G3"]))
+        all_rows, results = run()
 
     fields = ["gap_id", "part_number", "ref", "description", "drawing_rev", "nominal_mm", "upper_dev_mm",
               "lower_dev_mm", "sensitivity", "mean_mm", "tol_mm", "measured_mean_mm", "measured_sd_mm", "n_measured"]
@@ -445,6 +419,17 @@ def write_note(gaps, results, rows, dwg, rejected, known) -> None:
         lines.append(f"- The seal journal of {p['part']} is hard-chrome plated {p['nominal']:.2f} ± {p['tol']:.2f} mm "
                      f"per side after grinding (drawing note {p['ref']}, not in the extracts): the plating closes the "
                      "G3 labyrinth clearance and is a contributor of its own.")
+    if known.get("gasket"):
+        k = known["gasket"]
+        lines.append(f"- The cover gasket {k['part']} is fitted under concession {k['concession']}: cut from "
+                     f"Sealwell's 0.40 mm sheet, {k['nominal']:.2f} ± {k['tol']:.2f} mm compressed instead of the "
+                     "drawing's 0.30; it opens G1's end float, and the drawing or the concession must be settled "
+                     "before freeze.")
+    if known.get("deviation"):
+        d = known["deviation"]
+        lines.append(f"- The housing's cover spigot bore {d['part']} {d['ref']} is bored under deviation {d['id']} to "
+                     f"+{d['upper']:.3f}/0 instead of the drawing's tolerance: the wider bore widens the cover's float "
+                     "in G3, and the deviation must be closed or the drawing changed before freeze.")
     if known.get("shim"):
         s = known["shim"]
         lines.append(f"- The line fits a {s['nominal']:.2f} mm shim ({s['part']}) under the cover that is not on the "
