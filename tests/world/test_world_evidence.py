@@ -134,6 +134,7 @@ def test_counts_in_words_amounts_with_magnitudes_and_dates_that_are_not_counts()
     assert found("5m of pipe, 40 k") == [(40.0, None)]  # no currency, no magnitude ("5m" is no count either)
     # a currency code written against the amount is still a currency; an id that starts with letters is no amount
     assert found("GBP489k lost, EUR1,800 a month") == [(489000.0, None), (1800.0, "eur")]
+    assert found("GBP ~470k, £ c. 1.2m and EUR approx. 3k") == [(470000.0, None), (1.2e6, None), (3000.0, "eur")]
     assert found("runs RC1, WI-OPS-22 and eurostar2") == []
     # dates are not counts, so a count after a list of dates is still one figure, not a list
     assert found("samples on 20 Aug, 17 Sep, 15 Oct, 12 Nov and 22 Dec: 5 in all") == [(5.0, None)]

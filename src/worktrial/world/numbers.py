@@ -36,8 +36,9 @@ _UNITS: tuple[tuple[str, str], ...] = (
     ("eur", r"eur\b|euros?\b|€"),
 )
 _UNIT_RES = [(key, re.compile(r"\s*(?:" + pattern + ")", re.IGNORECASE)) for key, pattern in _UNITS]
-_CURRENCY_BEFORE = re.compile(r"(?:eur|€)\s*$", re.IGNORECASE)
-_ANY_CURRENCY_BEFORE = re.compile(r"(?:eur|€|gbp|£|usd|us\$|\$|chf|nok|sek|dkk)\s*$", re.IGNORECASE)
+_ABOUT = r"(?:~|≈|c\.|ca\.|approx\.?|about|around)?\s*"  # "GBP ~470k", "£ c. 1.2m": still that currency's amount
+_CURRENCY_BEFORE = re.compile(rf"(?:eur|€)\s*{_ABOUT}$", re.IGNORECASE)
+_ANY_CURRENCY_BEFORE = re.compile(rf"(?:eur|€|gbp|£|usd|us\$|\$|chf|nok|sek|dkk)\s*{_ABOUT}$", re.IGNORECASE)
 _MAGNITUDE = re.compile(r"\s?(k|m|mn|bn)\b", re.IGNORECASE)
 _MAGNITUDES = {"k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9}
 _RANGE_SEP = re.compile(r"\s*(-|–|—|to|and)\s*", re.IGNORECASE)
@@ -112,7 +113,7 @@ def _numbers(text: str) -> list[_Number]:
     masked = _NOT_QUANTITY_RE.sub(lambda m: " " * len(m.group()), text)
     for m in _NUMBER_RE.finditer(masked):
         value = _value(m.group())
-        before = text[max(0, m.start() - 5) : m.start()]
+        before = text[max(0, m.start() - 12) : m.start()]
         magnitude = _MAGNITUDE.match(text, m.end()) if _ANY_CURRENCY_BEFORE.search(before) else None
         if magnitude:  # "£688k", "EUR 11.3m": the magnitude is part of the amount, not a unit
             value *= _MAGNITUDES[magnitude.group(1).lower()]
