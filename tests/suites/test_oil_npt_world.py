@@ -107,9 +107,41 @@ def test_dropping_sextant_everywhere_is_worse_than_ignoring_the_call_off(month: 
     assert _kpi(month, tmp_path / "all", everywhere) < _kpi(month, tmp_path / "none", ignored)
 
 
-def test_other_variants_have_no_call_off_and_no_amount_rule() -> None:
+def test_base_and_sg_feed_have_no_call_off_and_no_amount_rule() -> None:
     params = dict(tomllib.loads((FAMILY / "task.toml").read_text())["params"])
     assert params["credit_contractor"] == "" and params["notice_amount"] is False
-    for v in ("base", "repair_allowance", "sg_feed"):
+    for v in ("base", "sg_feed"):
         vp = tomllib.loads((FAMILY / "variants" / v / "variant.toml").read_text()).get("params", {})
         assert "credit_rigs" not in vp and "notice_amount" not in vp
+
+
+def test_repair_allowance_sextant_call_off_costs_its_slice(tmp_path: Path) -> None:
+    params = dict(tomllib.loads((FAMILY / "task.toml").read_text())["params"])
+    params.update(tomllib.loads((FAMILY / "variants/repair_allowance/variant.toml").read_text())["params"])
+    grader.generate(tmp_path / "prod", params, SEED, "production")
+    policy = {
+        "attribution": "code_and_owner",
+        "skip_midnight_repeats": True,
+        "repair_allowance": {
+            "enabled": True,
+            "hours_per_rig_month": 24,
+            "overrides": [{"rig_id": "BR-17", "month": "2026-03", "hours": 60}],
+        },
+        "self_credited": [{"contractor_id": "SXD", "rig_ids": ["BR-11"], "from": "2026-03-01"}],
+    }
+
+    def kpi(policy: dict, name: str) -> float:
+        config = tmp_path / name / "config"
+        shutil.copytree(FAMILY / "workspace/system/config", config)
+        (config / "claim_policy.json").write_text(json.dumps(policy))
+        conn = sqlite3.connect(tmp_path / "prod/drilling.db")
+        try:
+            month = npt_claims.latest_month(conn)
+            npt_claims.write_claim(*npt_claims.build_claim(conn, month, config), month, tmp_path / name / "out/claims")
+            return grader.evaluate(conn, tmp_path / name / "out", params)["kpi"]
+        finally:
+            conn.close()
+
+    ref, shipped = kpi(policy, "ref"), kpi({"attribution": "keywords"}, "shipped")
+    missing = kpi({**policy, "self_credited": []}, "no_call_off")
+    assert ref - missing > 0.1 * (ref - shipped)

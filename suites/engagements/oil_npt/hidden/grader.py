@@ -69,7 +69,7 @@ def _forced_plan(params: dict) -> list[dict]:
     plan += [{"kind": "DD_RSS", "optional": True}]
     plan += [{"kind": "DD_MOTOR"}]
     credit_rigs = _credit(params)[1]
-    if credit_rigs:  # the rigs on the new call-off see their share of tool failures
+    if credit_rigs and bool(_p(params, "credit_extra_events", True)):  # the rigs on the call-off see tool failures
         plan += [{"kind": k, "rig": r, "scale": 1.7} for r in sorted(credit_rigs)
                  for k in ("DD_MWD", "DD_MOTOR")]
         plan += [{"kind": "DD_RSS", "rig": r, "scale": 1.7, "optional": True} for r in sorted(credit_rigs)]
