@@ -168,6 +168,12 @@ def _month_of(conn: sqlite3.Connection) -> str:
     return row[0] if row and row[0] else CLAIM_MONTH
 
 
+def _credit(params: dict) -> tuple[str, set[str], str]:
+    """(contractor, rigs, from date) whose NPT the contractor credits on its own invoice: no set-off there."""
+    rigs = {r.strip() for r in str(_p(params, "credit_rigs", "")).split(",") if r.strip()}
+    return str(_p(params, "credit_contractor", "")), rigs, str(_p(params, "credit_from", "2026-03-01"))
+
+
 def compute_truth(conn: sqlite3.Connection, params: dict, month: str | None = None) -> dict[str, dict]:
     """event_id -> {party, kind, hours, chargeable_h, amount, rig, date, mud_status} under this variant's terms."""
     month = month or _month_of(conn)
@@ -176,6 +182,7 @@ def compute_truth(conn: sqlite3.Connection, params: dict, month: str | None = No
     sg_rig = str(_p(params, "sg_rig", ""))
     sg_from = str(_p(params, "sg_from", "2026-01-12"))
     dup_rig = str(_p(params, "dup_rig", ""))
+    credit_cid, credit_rigs, credit_from = _credit(params)
     tol = MUD_TOLERANCE if bool(_p(params, "mud_tolerance", True)) else {"mw": 0.0, "fv": 0.0, "fl": 0.0}
     prog = {(r[0], r[1]): r[2:] for r in conn.execute(
         "SELECT well_id, hole_section, mw_min_ppg, mw_max_ppg, fv_min_s, fv_max_s, fluid_loss_max_ml "
@@ -226,8 +233,11 @@ def compute_truth(conn: sqlite3.Connection, params: dict, month: str | None = No
                 party = "MFL"
             else:
                 party = "MFL" if t["mud_status"] in ("out_of_spec", "no_check") else "OPERATOR"
+        if credit_cid and party == credit_cid and rig in credit_rigs and rdate >= credit_from:
+            party = "CREDITED"  # credited by the contractor on its own invoice: a set-off recovers it twice
+            t.update(credited_by=credit_cid, credit=round(float(hours) * RATES[credit_cid], 2))
         t["party"] = party
-        t["chargeable_h"] = float(hours) if party != "OPERATOR" else 0.0
+        t["chargeable_h"] = float(hours) if party not in ("OPERATOR", "CREDITED") else 0.0
         truth[eid] = t
     if allowance > 0:
         change_rig, change_month, change_h = _allowance_change(params)

@@ -45,7 +45,7 @@ from _oil_npt_contract import (
     rates_csv,
 )
 from _oil_npt_simulation import CROSS_KINDS, World, _Retry, simulate
-from _oil_npt_truth import _allowance_change, _month_of, _p, compute_truth, write_db
+from _oil_npt_truth import _allowance_change, _credit, _month_of, _p, compute_truth, write_db
 
 from worktrial.kit.grader import Changes, Output, Table, baseline_dir, changed_rows, number
 
@@ -68,6 +68,13 @@ def _forced_plan(params: dict) -> list[dict]:
     plan += [{"kind": "DD_MWD", "rig": r} for r in sorted(dup_rigs)] + [{"kind": "DD_MWD"}]
     plan += [{"kind": "DD_RSS", "optional": True}]
     plan += [{"kind": "DD_MOTOR"}]
+    credit_rigs = _credit(params)[1]
+    if credit_rigs and bool(_p(params, "credit_extra_events", True)):  # the rigs on the call-off see tool failures
+        plan += [{"kind": k, "rig": r, "scale": 1.7} for r in sorted(credit_rigs)
+                 for k in ("DD_MWD", "DD_MOTOR")]
+        plan += [{"kind": "DD_RSS", "rig": r, "scale": 1.7, "optional": True} for r in sorted(credit_rigs)]
+        # ... and so do the rigs that stay on the old contract: dropping the contractor everywhere gives them up
+        plan += [{"kind": "DD_MWD", "rig": r, "scale": 1.8} for r in RIG_IDS if r not in credit_rigs]
     plan += [{"kind": "CMT"}, {"kind": "CMT", "optional": True}]
     # two readings just outside the programme per rig, long events: the minuted tolerance is a slice of its own
     designs = {"BR-11": ["oos", "inspec_trap", "nocheck", "marginal", "marginal", "oos"],
@@ -240,9 +247,18 @@ def read_notices(out_dir: Path) -> dict[str, str]:
     return out
 
 
-def _noticed(notices: dict[str, str], eid: str, date: str, cid: str) -> bool:
+NUM_RX = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _noticed(notices: dict[str, str], eid: str, date: str, cid: str, amount: float | None = None) -> bool:
     text = notices.get(date)
     if not text:
+        return False
+    if amount is not None:  # `notice_amount`: the event's own line must state the amount set off
+        for line in text.splitlines():
+            if eid.lower() in line and any(abs(float(n.replace(",", "")) - amount) <= 1.0
+                                           for n in NUM_RX.findall(line)):
+                return True
         return False
     name = CONTRACTOR_NAMES[cid].lower()
     return eid.lower() in text or name in text or name.split()[0] in text or re.search(
@@ -256,6 +272,7 @@ def evaluate(conn: sqlite3.Connection, out_dir: Path, params: dict) -> dict:
     lines = read_claim_lines(out_dir)
     notice_required = bool(_p(params, "notice_required", False))
     notices = read_notices(out_dir) if notice_required else {}
+    notice_amount = bool(_p(params, "notice_amount", False))
     per: dict[str, dict] = {cid: {"lines": 0, "claimed_usd": 0.0, "disputed": [], "struck_no_notice": [],
                                   "paid_usd": 0.0, "frozen": False} for cid in RATES}
     unknown_contractor = 0
@@ -282,10 +299,19 @@ def evaluate(conn: sqlite3.Connection, out_dir: Path, params: dict) -> dict:
             # the capped part is still recovered; the excess is the wrong part of the line
             c["disputed"].append({"event_id": eid, "reason": f"overclaimed {amt:.2f} > {t['amount']:.2f}",
                                   "wrong_usd": amt - t["amount"], "noticed": True})
-        if notice_required and not _noticed(notices, eid, t["date"], cid):
+        if notice_required and not _noticed(notices, eid, t["date"], cid, amt if notice_amount else None):
             c["struck_no_notice"].append(eid)
             continue
         c["paid_usd"] += min(amt, t["amount"])
+    # `credit_*`: the contractor credits its own NPT on its invoice when it is notified and not also set off
+    for eid, t in truth.items():
+        cid = t.get("credited_by")
+        if not cid or any(e == eid for _c, e in claimed):
+            continue
+        per[cid].setdefault("credited_usd", 0.0)
+        if not notice_required or _noticed(notices, eid, t["date"], cid, t["credit"] if notice_amount else None):
+            per[cid]["credited_usd"] = round(per[cid]["credited_usd"] + t["credit"], 2)
+            per[cid]["paid_usd"] += t["credit"]
     total = 0.0
     for c in per.values():
         # A wrong line does not freeze the set-off: it is struck when the contractor disputes it or reversed at

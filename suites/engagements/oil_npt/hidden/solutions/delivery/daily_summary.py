@@ -6,7 +6,9 @@ operations and every NPT event with its hours and the party responsible, then NP
 the day and month to date.
 """
 
+import csv
 import datetime as dt
+import json
 from pathlib import Path
 
 import npt_claims
@@ -23,11 +25,32 @@ def _party(description, rules, rates):
     return cid, f"{rates[cid]['name']} ({cid})"
 
 
+def _claim_lines(out_dir, month, config_dir):
+    """event_id -> claim line, when config/daily_summary.json makes the e-mail the NPT notice (clause 9.2)."""
+    cfg = Path(config_dir) / "daily_summary.json"
+    if not cfg.exists() or not json.loads(cfg.read_text(encoding="utf-8")).get("npt_notice"):
+        return None
+    lines = {}
+    claims = Path(out_dir).parent / "claims"
+    path = claims / f"not_claimed_{month}.csv"
+    if path.exists():  # NPT a contractor credits on its own invoice is notified too, without a set-off
+        with open(path, newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                if row["reason"].startswith("credited by "):
+                    lines[row["event_id"]] = {**row, "credited": row["reason"].split()[2]}
+    path = claims / f"claim_lines_{month}.csv"
+    if path.exists():
+        with open(path, newline="", encoding="utf-8") as f:
+            lines.update({row["event_id"]: row for row in csv.DictReader(f)})
+    return lines
+
+
 def write_daily(conn, month, out_dir, config_dir):
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     rules = npt_claims.load_rules(config_dir)
     rates = npt_claims.load_rates(config_dir)
+    claimed = _claim_lines(out_dir, month, config_dir)
     rigs = dict(conn.execute("SELECT rig_id, rig_name FROM rigs").fetchall())
     wells = dict(conn.execute("SELECT well_id, well_name FROM wells").fetchall())
     days = [r[0] for r in conn.execute(
@@ -60,6 +83,19 @@ def write_daily(conn, month, out_dir, config_dir):
                 lines.append("- NPT events:")
                 for eid, _rig, start, end, hours, code, desc in rig_events:
                     cid, who = _party(desc, rules, rates)
+                    if claimed is not None:  # the notice: the party and amount exactly as on the claim line
+                        line = claimed.get(eid)
+                        if line and line.get("credited") in rates:
+                            cid = line["credited"]
+                            amount = float(line["hours"]) * rates[cid]["rate"]
+                            who = (f"{rates[cid]['name']} ({cid}) - NPT USD {amount:,.2f} for {float(line['hours']):g} h, "
+                                   "credited on their invoice (no set-off)")
+                        elif line:
+                            cid = line["contractor_id"]
+                            who = (f"{line['contractor_name']} ({cid}) - NPT set-off USD "
+                                   f"{float(line['amount_usd']):,.2f} for {float(line['hours']):g} h")
+                        else:
+                            cid, who = "OPERATOR", "not charged to a contractor"
                     day_tot[cid] = day_tot.get(cid, 0.0) + hours
                     mtd[cid] = mtd.get(cid, 0.0) + hours
                     lines.append(f"  - {eid} | {start[11:]}-{end[11:]} | {hours:g} h | {code} | "

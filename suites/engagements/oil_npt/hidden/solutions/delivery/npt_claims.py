@@ -20,6 +20,9 @@ Attribution, in this order (config/claim_policy.json, approved under DP-OPS-017 
    rig whose allowance differs in one month.
 5. Mud weights: `mud_weight_sg_feeds` lists [{"rig_id", "from"}] whose mud weights arrive in SG from that date
    (converted to ppg x 8.345).
+6. Self-credited NPT (`self_credited`): [{"contractor_id", "rig_ids", "from"}] - a contractor that credits the NPT
+   its own equipment causes on its invoice under a call-off (on those rigs, from that report date) is not set off.
+   `not_claimed_contractors`: [{"contractor_id", "from"}] - a contractor simply not claimed from that report date.
 A claim line's amount is the claimed hours times the contractor's recovery rate (config/recovery_rates.csv).
 
 Output, imported by the contracts portal on the 3rd working day of the next month (keep names and columns):
@@ -46,6 +49,8 @@ DEFAULT_POLICY = {
     "repair_allowance": {"enabled": False, "contractor_id": "TDS", "npt_code": "1-EQUIP",
                          "hours_per_rig_month": 0},
     "mud_weight_sg_feeds": [],
+    "self_credited": [],
+    "not_claimed_contractors": [],
     "exclude_event_ids": [],
     "drop_patterns": [],
     "hold_all_for_review": False,
@@ -228,6 +233,15 @@ def build_claim(conn, month, config_dir):
             continue
         if cid not in rates:
             not_claimed.append({**ev, "reason": f"no recovery rate for {cid}"})
+            continue
+        credit = next((c for c in policy.get("self_credited") or [] if c["contractor_id"] == cid
+                       and ev["rig_id"] in c.get("rig_ids", []) and ev["report_date"] >= c.get("from", "")), None)
+        if credit is not None:
+            not_claimed.append({**ev, "reason": f"credited by {cid} on its invoice (call-off from {credit['from']})"})
+            continue
+        if any(c["contractor_id"] == cid and ev["report_date"] >= c.get("from", "")
+               for c in policy.get("not_claimed_contractors") or []):
+            not_claimed.append({**ev, "reason": f"{cid} not claimed by policy"})
             continue
         if ev["event_id"] in excluded:
             not_claimed.append({**ev, "reason": "excluded by policy"})
