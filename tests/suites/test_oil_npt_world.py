@@ -145,3 +145,16 @@ def test_repair_allowance_sextant_call_off_costs_its_slice(tmp_path: Path) -> No
     ref, shipped = kpi(policy, "ref"), kpi({"attribution": "keywords"}, "shipped")
     missing = kpi({**policy, "self_credited": []}, "no_call_off")
     assert ref - missing > 0.1 * (ref - shipped)
+
+
+@pytest.mark.parametrize("variant", ["base", "notice_clause", "repair_allowance", "sg_feed"])
+def test_every_seed_of_both_splits_generates_a_month(variant: str, tmp_path: Path) -> None:
+    """A worker's pilot draws its own month; one the generator cannot build is the task's error, so none may fail."""
+    from worktrial.tasks import load_family
+
+    params = dict(load_family(FAMILY).instance(variant, "L3").params)
+    for split in ("production", "pilot"):
+        for seed in range(6):
+            dest = tmp_path / f"{split}-{seed}"
+            grader.generate(dest, params, seed, split)
+            assert (dest / "drilling.db").stat().st_size > 0

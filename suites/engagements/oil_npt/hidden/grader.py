@@ -96,7 +96,7 @@ def generate(dest: Path, params: dict, seed: int, split: str) -> None:
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
     last_err: Exception | None = None
-    for attempt in range(160):
+    for attempt in range(2000):
         rng = random.Random(f"oil_npt/{split}/{seed}/{attempt}")
         plan = []
         for it in _forced_plan(params):
