@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from worktrial.tasks.models import GateCondition, PeopleConfig
+from worktrial.tasks.models import GateCondition, PeopleConfig, TopicAfter
 from worktrial.world import EvidenceState, GateResult, Ledger, Reply, Said, World, judge_topic
 
 from .builders import cast, evidence_cast
@@ -61,6 +61,40 @@ def test_short_form_defaults_to_the_first_sentence(office: World) -> None:
     again = office.ask("maria", "Please sign off the change, as discussed.")
     assert said(again) == "Maria: As I said, approved."
     assert office.summary().answered_by_person == {"maria": 1}
+
+
+def _changed_mind() -> PeopleConfig:
+    """maria's budget answer changes once the asker knows the export runs twice."""
+    people = evidence_cast()
+    stance = TopicAfter(fact="export_double_run", answer="Maria: Now we know why we pay twice, take the time it needs.")
+    maria = next(p for p in people.people if p.id == "maria")
+    topics = [t.model_copy(update={"after": [stance]}) if t.id == "budget" else t for t in maria.topics]
+    others = [p for p in people.people if p.id != "maria"]
+    return people.model_copy(update={"people": [maria.model_copy(update={"topics": topics}), *others]})
+
+
+def test_a_changed_stance_replaces_the_first_answer_once_the_fact_is_known(
+    make_world: MakeWorld, tmp_path: Path
+) -> None:
+    people = _changed_mind()
+    office = make_world("changed", people_config=people)
+    assert said(office.ask("maria", "How much budget do we have?")) == "Maria: Ten days of work. Not more."
+    office.ask("dev", "Does the nightly export job run twice?")
+    changed = office.ask("maria", "What budget is available for this project?")
+    assert said(changed) == "Maria: Now we know why we pay twice, take the time it needs." and changed.cost > 0
+    assert last(office)["topics"][0] == {"id": "budget", "score": last(office)["topics"][0]["score"],
+                                          "result": "answered", "after": "export_double_run"}  # fmt: skip
+    again = office.ask("maria", "And the budget, once more?")
+    assert said(again) == "Maria: As I said, now we know why we pay twice, take the time it needs."
+    assert again.cost == 0.0
+    rebuilt = World(people, office.config, Ledger(tmp_path / "changed.jsonl"), router_for(people))
+    assert said(rebuilt.ask("maria", "How much budget is there?")) == said(again)
+
+
+def test_a_changed_stance_waits_for_its_fact(make_world: MakeWorld) -> None:
+    office = make_world("unchanged", people_config=_changed_mind())
+    office.ask("maria", "How much budget do we have?")
+    assert said(office.ask("maria", "What budget is available for this project?")) == "Maria: As I said, ten days."
 
 
 # ------------------------------------------------------------------ fallbacks name who would know

@@ -312,6 +312,14 @@ class GateCondition(Strict):
         return self
 
 
+class TopicAfter(Strict):
+    """A changed stance: once the asker holds `fact`, the topic is answered with `answer` instead."""
+
+    fact: FactId = Field(description="Fact (from anyone) after which the person answers differently.")
+    answer: str = Field(min_length=1, description="The reply from then on, once; a repeat gets its short form.")
+    short: str = Field("", description='Short form for a repeat ("As I said, ..."); default: the first sentence.')
+
+
 class Topic(Strict):
     id: Id = Field(description="Topic id, unique within the person.")
     about: str = Field(min_length=1, description="What the topic covers; used for routing.")
@@ -337,6 +345,13 @@ class Topic(Strict):
         None, description="Simulated time (ISO) before which the topic is answered with `stall` (free)."
     )
     stall: str = Field("", description="Reply before `available_at`.")
+    after: list[TopicAfter] = Field(
+        default_factory=list,
+        description=(
+            "Changed stances, first whose fact the asker holds wins: a sponsor who has agreed to a change of scope "
+            "no longer restates the original ask as if nothing had happened."
+        ),
+    )
 
     _available = field_validator("available_at")(minute_time)
 

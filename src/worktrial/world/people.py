@@ -135,7 +135,9 @@ class World:
             if entry.get("status") in ("answered", "repeat"):
                 self._answered_texts.setdefault(to, set()).add(normalise(entry["question"]))
             topics = entry.get("topics", [])
-            done = {t["id"] for t in topics if t.get("result") == "answered"}
+            done = {
+                t["id"] + (f">{t['after']}" if "after" in t else "") for t in topics if t.get("result") == "answered"
+            }
             self._answered_topics.setdefault(to, set()).update(done)
             if topics:
                 self._pending[to] = [t["id"] for t in topics if t.get("result") in ("gate_miss", "requires_miss")]
@@ -320,9 +322,11 @@ class World:
         outcome = _Outcome("repeat", [])
         for topic_id, score in [*matches, *((t, 0.0) for t in follow_ups)]:
             topic = topics[topic_id]
-            result, text = self._topic_reply(person, topic, said)
+            result, text, after = self._topic_reply(person, topic, said)
             outcome.parts.append(text)
             entry: dict[str, Any] = {"id": topic_id, "score": score, "result": result}
+            if after is not None:
+                entry["after"] = after
             outcome.topics.append(entry | ({"follow_up": True} if topic_id in follow_ups else {}))
             if result == "answered":
                 outcome.facts.extend(topic.facts)
@@ -330,14 +334,21 @@ class World:
         outcome.status = next((s for s in ("answered", "gate_miss", "stall") if s in results), "repeat")
         return outcome
 
-    def _topic_reply(self, person: Person, topic: Topic, said: Said) -> tuple[str, str]:
-        if topic.id in self._answered_topics.get(person.id, set()):
-            return "repeat", replies.as_i_said(person, topic)
+    def _topic_reply(self, person: Person, topic: Topic, said: Said) -> tuple[str, str, str | None]:
+        """(result, reply text, the fact of the changed stance answered, if any)."""
+        done = self._answered_topics.get(person.id, set())
+        later = next((a for a in topic.after if a.fact in self._facts), None)
+        if later is not None:
+            if f"{topic.id}>{later.fact}" in done:
+                return "repeat", replies.as_i_said(person, topic, later), None
+            return "answered", later.answer, later.fact
+        if topic.id in done:
+            return "repeat", replies.as_i_said(person, topic), None
         available = self._times.get(topic.available_at or "")
         if available is not None and self.clock.now < available:
-            return "stall", topic.stall or DEFAULT_STALL
+            return "stall", topic.stall or DEFAULT_STALL, None
         gate = judge_topic(self.people, person, topic, said)
-        return gate.result, gate.text if not gate.ok else topic.answer
+        return gate.result, gate.text if not gate.ok else topic.answer, None
 
     def _follow_ups(self, person: Person, matches: list[tuple[str, float]], said: Said, touched: set[str]) -> list[str]:
         """Topics refused last time for missing evidence (an evidence fact they need) that this message takes up

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from worktrial.tasks.models import Person, Topic
+from worktrial.tasks.models import Person, Topic, TopicAfter
 
 from .text import STOPWORDS
 
@@ -35,9 +35,11 @@ def first_sentence(text: str) -> str:
     return (m.group(1) if m else text).strip()
 
 
-def as_i_said(person: Person, topic: Topic) -> str:
-    """The brief reply to a topic asked again: "As I said, " + its short form (default: first sentence)."""
-    short = unprefixed(person, topic.short) if topic.short else first_sentence(unprefixed(person, topic.answer))
+def as_i_said(person: Person, topic: Topic, stance: TopicAfter | None = None) -> str:
+    """The brief reply to a topic asked again: "As I said, " + its short form (default: first sentence), or the
+    short form of the changed `stance` the person answered it with."""
+    said: Topic | TopicAfter = stance or topic
+    short = unprefixed(person, said.short) if said.short else first_sentence(unprefixed(person, said.answer))
     texts = [t.answer for t in person.topics]
     return f"{speaker(person)}As I said, {_lower_first(short, texts) if short else short}"
 
