@@ -151,3 +151,148 @@ def test_the_missing_picker_is_known_only_to_the_shift_lead(tmp_path: Path) -> N
     assert "MS4" in reply.text and "picker_absence" in reply.facts
     declan = world.ask("declan", "How many manual stations are staffed per shift?")
     assert "Lorna" in declan.text and "MS4" not in declan.text
+
+
+# ---------------------------------------------------------- pph_objective: next week's changes nobody's data shows
+
+
+def test_the_new_ardent_times_are_known_to_finance_and_told_only_to_a_question_about_the_carriers(
+    tmp_path: Path,
+) -> None:
+    world = _world("pph_objective", tmp_path)
+    for open_question in (
+        "Anything else I should know?",
+        "Is anything changing in your area next week that the scheduler should know about?",
+        "What in the site's figures does the current plan not cover?",
+    ):
+        assert "ardent_new_slots" not in world.ask("nadia", open_question).facts
+    lorna = world.ask("lorna", "Is anything changing next week at the collections or the pack benches?")
+    assert "09:00" not in lorna.text and "Nadia" not in lorna.text
+    declan = world.ask("declan", "Will the carriers still collect at the times in carrier_collections next week?")
+    assert "Nadia" in declan.text and "09:00" not in declan.text
+    nadia = world.ask("nadia", "Does anything in the carrier contracts change the collection times from next week?")
+    assert "09:00 and 17:00" in nadia.text and nadia.facts == ["ardent_new_slots"]
+
+
+def test_the_examination_lockouts_are_known_only_to_h_and_s_and_only_when_asked_about_the_cells_in_service(
+    tmp_path: Path,
+) -> None:
+    world = _world("pph_objective", tmp_path)
+    for open_question in (
+        "Anything else I should know?",
+        "Is anything changing next week in the cells' risk assessment or safety envelope?",
+    ):
+        assert "cell_examination_dates" not in world.ask("rukmini", open_question).facts
+    femi = world.ask("femi", "Will all four cells be available next week?")
+    assert "Rukmini" not in femi.text and "examination" not in femi.text
+    rukmini = world.ask("rukmini", "Will all four robot cells be in service on every shift next week?")
+    assert "RC2 on Saturday 21 March" in rukmini.text and rukmini.facts == ["cell_examination_dates"]
+
+
+def test_other_variants_have_no_changes_next_week(tmp_path: Path) -> None:
+    world = _world("base", tmp_path)
+    assert world.ask("nadia", "Are any of the carrier contracts changing next week?").facts == []
+    assert world.ask("rukmini", "Will all four robot cells be in service next week?").facts == []
+
+
+PPH = "pph_objective"
+ABSENT = [{"station": "MS4", "shift_code": "L", "weekdays": [0, 1, 2, 3, 4], "from": "2026-03-16", "to": "2026-03-20"}]
+ARDENT = [
+    {"carrier": "ARD", "shift_code": "E", "time": "09:00", "from": "2026-03-16"},
+    {"carrier": "ARD", "shift_code": "L", "time": "17:00", "from": "2026-03-16"},
+]
+LOCKOUTS = [
+    {"cell": "RC1", "date": "2026-03-20"},
+    {"cell": "RC2", "date": "2026-03-21"},
+    {"cell": "RC3", "date": "2026-03-22"},
+]
+FOUND_BEFORE = {"objective": "cutoff", "weight_kg_below": 20}  # what the blind playtests found
+FULL = {**FOUND_BEFORE, "manual_absent": ABSENT, "collection_changes": ARDENT, "cell_outages": LOCKOUTS}
+
+
+def _grader():
+    import importlib.util
+    import sys
+
+    hidden = FAMILY / "hidden"
+    if str(hidden) not in sys.path:
+        sys.path.insert(0, str(hidden))
+    spec = importlib.util.spec_from_file_location("_robot_cell_grader_test", hidden / "grader.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def pph_week(tmp_path_factory: pytest.TempPathFactory):
+    import tomllib
+
+    g = _grader()
+    params = dict(tomllib.loads((FAMILY / "task.toml").read_text())["params"])
+    params.update(tomllib.loads((FAMILY / "variants" / PPH / "variant.toml").read_text())["params"])
+    data = tmp_path_factory.mktemp("pph_production")
+    g.generate(data, params, 20260316, "production")
+    return g, params, data / "picking.db", tmp_path_factory
+
+
+def _pph_kpi(pph_week, changes: dict, shipped: bool = False) -> float:
+    import json
+    import subprocess
+    import sys
+
+    g, params, db, factory = pph_week
+    out = factory.mktemp("plan")
+    cfg = g.shipped_config(params) | changes
+    (out / "cfg.json").write_text(json.dumps(cfg))
+    system = FAMILY / ("workspace/system" if shipped else "hidden/solutions/delivery")
+    subprocess.run(
+        [
+            sys.executable,
+            str(system / "scheduler.py"),
+            "--db",
+            str(db),
+            "--out",
+            str(out / "o"),
+            "--config",
+            str(out / "cfg.json"),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return g.evaluate(g.WeekData.from_db(db), out / "o", params)["kpi"]
+
+
+@pytest.fixture(scope="module")
+def pph_anchors(pph_week) -> tuple[float, float]:
+    return _pph_kpi(pph_week, {}, shipped=True), _pph_kpi(pph_week, FULL)
+
+
+def _pph_uplift(pph_week, anchors: tuple[float, float], changes: dict) -> float:
+    shipped, reference = anchors
+    return (_pph_kpi(pph_week, changes) - shipped) / (reference - shipped)
+
+
+@pytest.mark.parametrize(
+    ("missing", "changes", "at_most"),
+    [
+        ("Ardent's new collection times", {k: v for k, v in FULL.items() if k != "collection_changes"}, 0.8),
+        ("the examination lockouts", {k: v for k, v in FULL.items() if k != "cell_outages"}, 0.92),
+        ("MS4 without a picker", {k: v for k, v in FULL.items() if k != "manual_absent"}, 0.95),
+    ],
+)
+def test_each_constraint_of_the_production_week_missed_costs_its_slice(
+    pph_week, pph_anchors: tuple[float, float], missing: str, changes: dict, at_most: float
+) -> None:
+    assert _pph_uplift(pph_week, pph_anchors, changes) < at_most, missing
+
+
+def test_what_the_playtests_found_earns_about_half(pph_week, pph_anchors: tuple[float, float]) -> None:
+    assert 0.35 <= _pph_uplift(pph_week, pph_anchors, FOUND_BEFORE) <= 0.55
+    with_the_picker = {**FOUND_BEFORE, "manual_absent": ABSENT}
+    assert _pph_uplift(pph_week, pph_anchors, with_the_picker) <= 0.6
+
+
+def test_feeding_the_idle_manual_stations_costs_money(pph_week, pph_anchors: tuple[float, float]) -> None:
+    """The station statistics seem to ask for it (cells past 410 minutes, manual stations half idle)."""
+    assert _pph_uplift(pph_week, pph_anchors, {**FULL, "robot_plan_min": 330}) < 0.92

@@ -347,6 +347,8 @@ def execute(data: WeekData, assign: dict[int, tuple[str, int]], recipes: dict[tu
         staffed = truth.staffed(sh)
         if st not in CELLS and st not in staffed:
             continue  # nobody works there: not picked
+        if st in CELLS and truth.cell_down(sh, st):
+            continue  # locked out for the day: not picked
         q.sort()
         robot = st in CELLS
         rec = recipes.get((shift_id, st), {}) if robot else {}

@@ -271,6 +271,12 @@ class Truth:
         self.tool_change_s = float(_p(params, "tool_change_s", 0)) if when >= tc_from else 0.0
         # the agency picker missing on weekday late shifts of the production week (only the shift lead knows)
         self.absent = str(_p(params, "absent_station", "")) if when >= ABSENT_FROM else ""
+        # cells locked out for whole days of the production week (variant; only H&S knows): "RC1@2026-03-17,..."
+        self.outages: set[tuple[str, str]] = set()
+        for part in str(_p(params, "cell_outages", "")).split(","):
+            if "@" in part:
+                cell, day = (x.strip() for x in part.split("@", 1))
+                self.outages.add((cell, day))
 
     def staffed(self, sh: dict) -> set[str]:
         out = {x for x in str(sh["staffed_manual"] or "").split(",") if x}
@@ -278,6 +284,9 @@ class Truth:
                 and sh["shift_date"] >= ABSENT_FROM:
             out.discard(self.absent)
         return out
+
+    def cell_down(self, sh: dict, cell: str) -> bool:
+        return (cell, sh["shift_date"]) in self.outages
 
     def overweight(self, s: dict, cell: str) -> bool:
         return true_weight_g(s) > self.payload.get(cell, COMMISSIONED_PAYLOAD_G)
@@ -315,3 +324,15 @@ class Truth:
 
 SHRINK_HAZARD = 0.012
 ABSENT_FROM = "2026-03-16"
+
+
+def collection_changes(params: dict) -> dict[tuple[str, str], str]:
+    """Carrier collection times that differ in the production week from carrier_collections (variant; the
+    WMS table is not updated): "ARD:E=09:00,ARD:L=17:00" -> {("ARD", "E"): "09:00", ...}."""
+    out = {}
+    for part in str(_p(params, "collection_changes", "")).split(","):
+        if "=" in part and ":" in part.split("=", 1)[0]:
+            key, t = part.split("=", 1)
+            car, code = key.split(":", 1)
+            out[(car.strip(), code.strip())] = t.strip()
+    return out

@@ -55,6 +55,7 @@ from _robot_cell_site import (
     Truth,
     VALIDATED_SPEED,
     _p,
+    collection_changes,
     feed_skus,
     sku_master,
     true_weight_g,
@@ -203,6 +204,10 @@ def evaluate(data: WeekData, out_dir: Path, params: dict, shipped_dir: Path | No
     truth = Truth(params)
     if pilot:
         truth.absent = ""  # the WCS simulator plans with the roster it has
+        truth.outages = set()  # ... and with every cell in service
+    else:
+        # the carriers' real collection times in the production week (the WMS table may be out of date)
+        data.collections.update(collection_changes(params))
     res = execute(data, assign, full_recipes, params, truth=truth)
     shipped_assign: dict | None = None
     shipped_recipes: dict = {}

@@ -20,6 +20,8 @@ Configuration keys beyond the original ones (all optional; absent = original beh
   robot_exclusions          [{"packaging": ["SHRINK", "FILM"], "min_units_per_pack": 2}, ...]  never on a
                             robot cell; packaging codes compare on their letters only (Shrink-wrap = SHRINKWRAP)
   manual_absent             (read by scheduler.py) stations without a picker, see staffed_for() there
+  collection_changes        (read by scheduler.py) carriers' collection times from a date, see collection_time()
+  cell_outages              (read by scheduler.py) cells out of service on a date, passed here as cells_down
   robot_excluded_skus       ["PWH-1034", ...]                                        never on a robot cell
   robot_cells_enabled       true
   sequence_within_deadline  "fcfs" | "cup"
@@ -64,6 +66,8 @@ def excluded(sku, cfg):
 def eligible(sku, cfg, cell=None):
     """Can this robot cell (or, without a cell, the commissioned envelope) pick this SKU?"""
     if not cfg.get("robot_cells_enabled", True):
+        return False
+    if cell is not None and cell in (cfg.get("cells_down") or []):
         return False
     dims = (sku["length_mm"], sku["width_mm"], sku["height_mm"])
     if weight_g(sku, cfg) > payload_limit(cfg, cell):

@@ -65,6 +65,37 @@ def staffed_for(shift, cfg):
     return staffed
 
 
+def collection_time(collections, carrier, shift, cfg):
+    """The carrier's collection for this shift: carrier_collections, unless `collection_changes` says the
+    carrier collects at another time from a date on: [{"carrier": "ARD", "shift_code": "E", "time": "09:00",
+    "from": "2026-03-16"}] (`shift_code` and `from` optional)."""
+    t = collections.get((carrier, shift["shift_code"]))
+    for rule in cfg.get("collection_changes") or []:
+        if rule.get("carrier") != carrier:
+            continue
+        if rule.get("shift_code") and rule["shift_code"] != shift["shift_code"]:
+            continue
+        if rule.get("from") and shift["shift_date"] < rule["from"]:
+            continue
+        t = rule["time"]
+    if t is None:  # a carrier without a collection for this shift: plan it with the latest one of the shift
+        t = max(v for (_c, code), v in collections.items() if code == shift["shift_code"])
+    return t
+
+
+def cells_down(shift, cfg):
+    """Robot cells out of service on this shift: `cell_outages` [{"cell": "RC1", "date": "2026-03-17"}]
+    (optional `shift_code`)."""
+    out = []
+    for rule in cfg.get("cell_outages") or []:
+        if rule.get("date") and rule["date"] != shift["shift_date"]:
+            continue
+        if rule.get("shift_code") and rule["shift_code"] != shift["shift_code"]:
+            continue
+        out.append(rule["cell"])
+    return out
+
+
 def load_week(conn, date_from=None, date_to=None):
     conn.row_factory = sqlite3.Row
     skus = {r["sku_id"]: dict(r) for r in conn.execute("SELECT * FROM skus")}
@@ -117,10 +148,11 @@ def main(argv=None):
             start = hm(sh["start_time"])
             lines = []
             for ln in lines_by_shift.get(sh["shift_id"], []):
-                collect = hm(collections[(ln["carrier_id"], sh["shift_code"])])
+                collect = hm(collection_time(collections, ln["carrier_id"], sh, cfg))
                 lines.append({**ln, "deadline_min": collect - start - cfg["pack_buffer_min"]})
             staffed = staffed_for(sh, cfg)
-            queues, load = planner.plan_shift(lines, skus, cfg, staffed)
+            shift_cfg = dict(cfg, cells_down=cells_down(sh, cfg))
+            queues, load = planner.plan_shift(lines, skus, shift_cfg, staffed)
             for station, queue in queues.items():
                 for seq, ln in enumerate(queue, 1):
                     wa.writerow([sh["shift_id"], ln["line_id"], ln["order_id"], ln["sku_id"], station, seq])
