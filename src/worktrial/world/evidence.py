@@ -28,6 +28,7 @@ from .numbers import Quantity, convert, quantities
 
 MAX_VALUES = 4
 NEGATION_WINDOW = 5  # words after a cue that it negates or hedges
+EXPLAIN_SENTENCES = 3  # consecutive sentences over which one claim may be explained
 
 _ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|approx|vs|etc|ca|no|fig|cf)\.", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -137,7 +138,7 @@ class RuleJudge:
         met = [
             f"claim{i}"
             for i, claim in enumerate(evidence.claims, 1)
-            if any(_asserted(sentences, n, claim) for n in range(len(sentences)))
+            if any(_asserted(sentences, n, claim) or _explained(sentences, n, claim) for n in range(len(sentences)))
         ]
         met += [f"figure{i}" for i, figure in enumerate(evidence.figures, 1) if any(s.cites(figure) for s in sentences)]
         return MessageEvidence(tuple(met), ())
@@ -152,6 +153,18 @@ def _asserted(sentences: list[_Sentence], n: int, claim: Claim) -> bool:
         return False
     before = sentences[n - 1].groups(claim)
     return all(a or b for a, b in zip(here, before, strict=True))
+
+
+def _explained(sentences: list[_Sentence], n: int, claim: Claim) -> bool:
+    """The claim explained over a short run of sentences ending at n (a cause, then where it bites, then the
+    figure): each concept stated, not negated or hedged, in one of them, and n itself stating one. Workers who
+    explain a cause step by step state it as surely as in one sentence."""
+    run = sentences[max(0, n - EXPLAIN_SENTENCES + 1) : n + 1]
+    here = sentences[n].groups(claim)
+    if not any(here):
+        return False
+    seen = [any(col) for col in zip(*(s.groups(claim) for s in run), strict=True)]
+    return all(seen)
 
 
 def split_sentences(text: str) -> list[str]:
