@@ -81,14 +81,22 @@ def test_a_changed_stance_replaces_the_first_answer_once_the_fact_is_known(
     assert said(office.ask("maria", "How much budget do we have?")) == "Maria: Ten days of work. Not more."
     office.ask("dev", "Does the nightly export job run twice?")
     changed = office.ask("maria", "What budget is available for this project?")
-    assert said(changed) == "Maria: Now we know why we pay twice, take the time it needs." and changed.cost > 0
+    assert said(changed) == "Maria: Now we know why we pay twice, take the time it needs." and changed.cost == 0.0
     assert last(office)["topics"][0] == {"id": "budget", "score": last(office)["topics"][0]["score"],
-                                          "result": "answered", "after": "export_double_run"}  # fmt: skip
+                                          "result": "repeat", "after": "export_double_run"}  # fmt: skip
     again = office.ask("maria", "And the budget, once more?")
     assert said(again) == "Maria: As I said, now we know why we pay twice, take the time it needs."
     assert again.cost == 0.0
     rebuilt = World(people, office.config, Ledger(tmp_path / "changed.jsonl"), router_for(people))
     assert said(rebuilt.ask("maria", "How much budget is there?")) == said(again)
+
+
+def test_a_changed_stance_asked_first_is_an_answer(make_world: MakeWorld) -> None:
+    office = make_world("first", people_config=_changed_mind())
+    office.ask("dev", "Does the nightly export job run twice?")
+    reply = office.ask("maria", "How much budget do we have?")
+    assert said(reply) == "Maria: Now we know why we pay twice, take the time it needs." and reply.cost > 0
+    assert last(office)["status"] == "answered"
 
 
 def test_a_changed_stance_waits_for_its_fact(make_world: MakeWorld) -> None:

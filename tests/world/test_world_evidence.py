@@ -74,6 +74,23 @@ def test_a_pronoun_carries_one_concept_from_the_sentence_before() -> None:
     assert "claim1" not in verdict("Look at the refunds. They worry me. The export runs twice.").met
 
 
+def test_a_cause_explained_over_two_full_sentences_is_asserted() -> None:
+    step_by_step = (
+        "I went through the nightly logs for the whole of February and the export job runs twice on every "
+        "single night since the migration. That is exactly why the same customers keep getting their refunds "
+        "paid twice, one payment per run."
+    )
+    assert "claim1" in verdict(step_by_step).met
+    # fragments, a negated second step, or a step three sentences away do not carry the last concept
+    assert "claim1" not in verdict("Refunds get paid out to customers twice. The export runs twice.").met
+    first = step_by_step.split(". ")[0]
+    assert "claim1" not in verdict(first + ".").met  # the first step alone names no refunds
+    negated = first + ". But that is not why refunds go out twice to the same customers, it must be something else."
+    assert "claim1" not in verdict(negated).met
+    far = step_by_step.replace(" That is", " The vendor was slow to reply to us. Our team is small. That is")
+    assert "claim1" not in verdict(far).met
+
+
 # ------------------------------------------------------------------ figures
 
 

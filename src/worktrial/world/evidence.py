@@ -28,7 +28,8 @@ from .numbers import Quantity, convert, quantities
 
 MAX_VALUES = 4
 NEGATION_WINDOW = 5  # words after a cue that it negates or hedges
-EXPLAIN_SENTENCES = 3  # consecutive sentences over which one claim may be explained
+EXPLAIN_SENTENCES = 3  # a claim's last concept may come from a sentence this close (see `_explained`)
+EXPLAIN_WORDS = 8  # ... if both sentences have at least this many words
 
 _ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|approx|vs|etc|ca|no|fig|cf)\.", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -156,15 +157,16 @@ def _asserted(sentences: list[_Sentence], n: int, claim: Claim) -> bool:
 
 
 def _explained(sentences: list[_Sentence], n: int, claim: Claim) -> bool:
-    """The claim explained over a short run of sentences ending at n (a cause, then where it bites, then the
-    figure): each concept stated, not negated or hedged, in one of them, and n itself stating one. Workers who
-    explain a cause step by step state it as surely as in one sentence."""
-    run = sentences[max(0, n - EXPLAIN_SENTENCES + 1) : n + 1]
+    """The claim explained in two full sentences close together (a cause, then where it bites): sentence n
+    states every concept but one, a sentence at most EXPLAIN_SENTENCES - 1 away states that one, both are
+    statements of EXPLAIN_WORDS words or more, none negated or hedged. A worker who explains a cause step by step
+    states it as surely as in one sentence; "Refunds. The export runs twice." still asserts nothing."""
     here = sentences[n].groups(claim)
-    if not any(here):
+    if here.count(False) != 1 or not sentences[n].substantial:
         return False
-    seen = [any(col) for col in zip(*(s.groups(claim) for s in run), strict=True)]
-    return all(seen)
+    gap = here.index(False)
+    near = sentences[max(0, n - EXPLAIN_SENTENCES + 1) : n + EXPLAIN_SENTENCES]
+    return any(s is not sentences[n] and s.substantial and s.groups(claim)[gap] for s in near)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -192,6 +194,10 @@ class _Sentence:
         if not self.usable:
             return [False] * len(claim.concepts)
         return [any(self._free_match(p) for p in group) for group in claim.concepts]
+
+    @property
+    def substantial(self) -> bool:
+        return self.usable and len(_WORD.findall(self.claim_text)) >= EXPLAIN_WORDS
 
     @property
     def refers_back(self) -> bool:

@@ -135,9 +135,9 @@ class World:
             if entry.get("status") in ("answered", "repeat"):
                 self._answered_texts.setdefault(to, set()).add(normalise(entry["question"]))
             topics = entry.get("topics", [])
-            done = {
-                t["id"] + (f">{t['after']}" if "after" in t else "") for t in topics if t.get("result") == "answered"
-            }
+            # a changed stance, once given, is its own answer ("topic>fact"): a repeat gets its own short form
+            done = {t["id"] for t in topics if t.get("result") == "answered" and "after" not in t}
+            done |= {f"{t['id']}>{t['after']}" for t in topics if "after" in t}
             self._answered_topics.setdefault(to, set()).update(done)
             if topics:
                 self._pending[to] = [t["id"] for t in topics if t.get("result") in ("gate_miss", "requires_miss")]
@@ -341,7 +341,8 @@ class World:
         if later is not None:
             if f"{topic.id}>{later.fact}" in done:
                 return "repeat", replies.as_i_said(person, topic, later), None
-            return "answered", later.answer, later.fact
+            # asked again after the change: the new stance in full, but free like any repeat
+            return ("repeat" if topic.id in done else "answered"), later.answer, later.fact
         if topic.id in done:
             return "repeat", replies.as_i_said(person, topic), None
         available = self._times.get(topic.available_at or "")
