@@ -210,6 +210,24 @@ def test_missing_lines_per_item_with_rebuttal_first_and_defaults() -> None:
     assert missing_lines(plain, EvidenceState())[0] == "Tell me what trips the curtain."
 
 
+def test_a_wrong_figure_is_named_not_asked_for_again() -> None:
+    wrong = verdict("Last week 25 refunds were paid twice.")
+    assert "figure1" not in wrong.met and wrong.off == ("figure1",)
+    assert MessageEvidence.from_json(wrong.to_json()) == wrong
+    state = EvidenceState().after(verdict(CAUSE)).after(wrong)
+    assert missing_lines(EXPORT_EVIDENCE, state) == [
+        "I can't match the figure for how many returns were refunded twice last week in your message with what "
+        "I have: check it."
+    ]
+    # the right figure in the next message meets it; a message without the figure says what is missing again
+    assert state.after(verdict("Last week 41 refunds were paid twice.")).shown(EXPORT_EVIDENCE)
+    assert missing_lines(EXPORT_EVIDENCE, state.after(verdict("Thanks."))) == ["How many were paid twice?"]
+    # no value in the figure's context, or a right value beside a wrong one, is not off
+    assert verdict("The refunds were paid twice.").off == ()
+    assert verdict("Of 900 refunds last week, 41 were paid twice.").off == ()
+    assert "off" not in verdict(CAUSE).to_json()  # ledgers without wrong figures are written as before
+
+
 def test_evidence_schema_rejects_bad_tables() -> None:
     with pytest.raises(ValueError, match="at least one claim or figure"):
         Evidence()

@@ -7,7 +7,9 @@ refers back to it ("they", "these", "such"). Parenthesised asides and enumeratio
 not the claim, and are left out of claims; a run of keywords without a single function word asserts nothing.
 A figure is cited when a sentence holds a phrasing of each of its `near` groups and a quantity in the accepted
 range and unit; a sentence listing more than `MAX_VALUES` values of that unit is a list, not a citation. A
-counter-claim is asserted by a single clause, the same way, and contradicts the fact.
+counter-claim is asserted by a single clause, the same way, and contradicts the fact. A figure whose context is
+there with values in its unit, none of them accepted, is *off*: the person says that figure does not match, so a
+worker who worked a number out wrongly learns which one to check instead of being asked for it again.
 
 Verdicts are per message; `EvidenceState` folds them over the messages to one person: met items accumulate,
 a contradicting message withdraws them. The world records each verdict in the ledger, so a replay never judges
@@ -85,17 +87,22 @@ _FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 
 @dataclass(frozen=True)
 class MessageEvidence:
-    """What one message shows of one fact: item keys met (`claim1`, `figure2`) and counter-claims (`against1`)."""
+    """What one message shows of one fact: item keys met (`claim1`, `figure2`), counter-claims (`against1`) and
+    figures cited with a value that is not accepted (`off`: `figure2`)."""
 
     met: tuple[str, ...] = ()
     against: tuple[str, ...] = ()
+    off: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, list[str]]:
-        return {"met": list(self.met), "against": list(self.against)}
+        out = {"met": list(self.met), "against": list(self.against)}
+        if self.off:  # absent when empty, so ledgers written before `off` existed read the same
+            out["off"] = list(self.off)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Iterable[str]]) -> MessageEvidence:
-        return cls(tuple(data.get("met", ())), tuple(data.get("against", ())))
+        return cls(tuple(data.get("met", ())), tuple(data.get("against", ())), tuple(data.get("off", ())))
 
 
 class EvidenceJudge(Protocol):
@@ -110,12 +117,14 @@ class EvidenceState:
 
     met: frozenset[str] = frozenset()
     against: tuple[str, ...] = ()  # counter-claims of the latest message, if it contradicted
+    off: tuple[str, ...] = ()  # figures the latest message gave a value for that is not accepted
 
     def after(self, verdict: MessageEvidence) -> EvidenceState:
         """The state once one more message is read: a contradiction withdraws everything shown before."""
         if verdict.against:
             return EvidenceState(frozenset(), verdict.against)
-        return EvidenceState(self.met | frozenset(verdict.met), ())
+        met = self.met | frozenset(verdict.met)
+        return EvidenceState(met, (), tuple(k for k in verdict.off if k not in met))
 
     def shown(self, evidence: Evidence) -> bool:
         claims = all(f"claim{i}" in self.met for i in range(1, len(evidence.claims) + 1))
@@ -141,8 +150,14 @@ class RuleJudge:
             for i, claim in enumerate(evidence.claims, 1)
             if any(_asserted(sentences, n, claim) or _explained(sentences, n, claim) for n in range(len(sentences)))
         ]
-        met += [f"figure{i}" for i, figure in enumerate(evidence.figures, 1) if any(s.cites(figure) for s in sentences)]
-        return MessageEvidence(tuple(met), ())
+        figures = list(enumerate(evidence.figures, 1))
+        cited = [f"figure{i}" for i, figure in figures if any(s.cites(figure) for s in sentences)]
+        off = [
+            f"figure{i}"
+            for i, figure in figures
+            if f"figure{i}" not in cited and any(s.cites_other(figure) for s in sentences)
+        ]
+        return MessageEvidence(tuple(met + cited), (), tuple(off))
 
 
 def _asserted(sentences: list[_Sentence], n: int, claim: Claim) -> bool:
@@ -210,12 +225,21 @@ class _Sentence:
         return False
 
     def cites(self, figure: Figure) -> bool:
+        values = self._values(figure)
+        return values is not None and any(_accepts(figure, v) for v in values)
+
+    def cites_other(self, figure: Figure) -> bool:
+        """The figure's context with values in its unit, none of them accepted: a figure worked out wrongly."""
+        values = self._values(figure)
+        return values is not None and bool(values) and not any(_accepts(figure, v) for v in values)
+
+    def _values(self, figure: Figure) -> list[tuple[float, float]] | None:
+        """The values in the figure's unit of a sentence that holds its context; None without the context or
+        for a list of more than MAX_VALUES values."""
         if not all(any(compiled(p).search(self.full) for p in group) for group in figure.near):
-            return False
-        values = [q for q in quantities(self.full) if _in_unit(q, figure.unit) is not None]
-        if len(values) > MAX_VALUES:
-            return False
-        return any(_accepts(figure, _in_unit(q, figure.unit)) for q in values)
+            return None
+        values = [v for v in (_in_unit(q, figure.unit) for q in quantities(self.full)) if v is not None]
+        return values if len(values) <= MAX_VALUES else None
 
 
 def _in_unit(q: Quantity, unit: str) -> tuple[float, float] | None:
@@ -301,7 +325,10 @@ def missing_lines(evidence: Evidence, state: EvidenceState) -> list[str]:
     for i, figure in enumerate(evidence.figures, 1):
         if short <= 0:
             break
-        if f"figure{i}" not in state.met:
+        if f"figure{i}" in state.off:
+            lines.append(f"I can't match the figure for {figure.describe} in your message with what I have: check it.")
+            short -= 1
+        elif f"figure{i}" not in state.met:
             lines.append(figure.missing or f"Show me {figure.describe}.")
             short -= 1
     return lines

@@ -387,7 +387,7 @@ class World:
         verdicts = {}
         for fact in self.people.facts:
             verdict = self.judge.judge(fact.evidence, question)
-            if verdict.met or verdict.against:
+            if verdict.met or verdict.against or verdict.off:
                 verdicts[fact.id] = verdict.to_json()
         return verdicts
 
