@@ -15,18 +15,10 @@ Ashcombe's patrols and both section spellings, signed off.
 
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and fixes.py
+sys.path.insert(0, "/solution")  # the kit, fixes.py and the steps
 
-import fixes
+import overtime_steps as steps
 import worktrial_kit as kit
-
-LAPSED = {
-    "ASH-C4": "2026-01-31",
-    "BRX-C2": "2026-01-31",
-    "CLH-C5": "2026-01-31",
-    "ASH-C3": "2026-03-09",
-    "BRX-C5": "2026-03-09",
-}
 
 
 def main() -> int:
@@ -41,12 +33,7 @@ def main() -> int:
         "since January's no-overrun rule jobs that do not fit the end of a shift wait for the next "
         "one. May I fix those, and let jobs run over where it saves more than the overtime costs?",
     )
-    kit.ask(
-        "marian",
-        "Marian, in Storm Finn BRX-C2 and CLH-C5 handed back HV jobs FIN-0058 and FIN-0076 on site "
-        "('no HV authorisation'), though the 2024 skills matrix lists them as HV switching. Which crews "
-        "hold a valid HV authorisation now, and until when?",
-    )
+    kit.ask("marian", steps.MARIAN_HV)
     kit.ask(
         "marian",
         "Marian, in Corvin COR-0036 (BRX-C2, on site at 17:21) and COR-0057 (ASH-C1, 19:32) were refused "
@@ -63,22 +50,9 @@ def main() -> int:
         "Kieran, do the section ids in the CRM's psr_extract.csv and in the new fault app's outage rows "
         "match the sections table the way the old feeds did?",
     )
-    fixes.install(
-        {
-            "version": "CR-DSP-2026-03",
-            "rank_by": "rate",
-            "switching_desks": 4,
-            "patrol_depots": ["ASH"],
-            "hv_source": "register",
-            "overrun": "value",
-            "hv_hours_limit_min": 840,
-            "rest_between_duties_min": 660,
-            "normalise_sections": True,
-            "call_out_contractors": False,
-        },
-        fixes.register_rows(LAPSED, ("2026-03-09", "2026-03-31")),
+    steps.install_and_dry_run(
+        "value", hv_hours_limit_min=840, rest_between_duties_min=660, normalise_sections=True
     )
-    fixes.dry_run()
     kit.ask_when_in(
         "nerys",
         "Nerys, could you sign off a dispatch rule change under NOP-DSP-03? HV jobs only to crews "

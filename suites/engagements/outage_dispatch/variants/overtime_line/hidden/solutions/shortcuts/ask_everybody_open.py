@@ -9,18 +9,12 @@ them, which an open question does not.
 
 import sys
 
-sys.path.insert(0, "/solution")  # the kit and fixes.py
+sys.path.insert(0, "/solution")  # the kit, fixes.py and the steps
 
 import fixes
+import overtime_steps as steps
 import worktrial_kit as kit
 
-LAPSED = {
-    "ASH-C4": "2026-01-31",
-    "BRX-C2": "2026-01-31",
-    "CLH-C5": "2026-01-31",
-    "ASH-C3": "2026-03-09",
-    "BRX-C5": "2026-03-09",
-}
 AREAS = {
     "graham": "network operations and what you need from the dispatcher",
     "nerys": "the control room and the switching desks",
@@ -49,14 +43,7 @@ def main() -> int:
                 f"anything in {area} affect that?",
             ).text
         )
-    replies.append(
-        kit.ask(
-            "marian",
-            "Marian, in Storm Finn BRX-C2 and CLH-C5 handed back HV jobs FIN-0058 and FIN-0076 on site "
-            "('no HV authorisation'), though the 2024 skills matrix lists them as HV switching. Which crews "
-            "hold a valid HV authorisation now, and until when?",
-        ).text
-    )
+    replies.append(kit.ask("marian", steps.MARIAN_HV).text)
     replies.append(
         kit.ask(
             "sandra",
@@ -87,7 +74,7 @@ def main() -> int:
         rules.update(hv_hours_limit_min=840, rest_between_duties_min=660)
     if "gis spelling" in said:
         rules["normalise_sections"] = True
-    fixes.install(rules, fixes.register_rows(LAPSED, ("2026-03-09", "2026-03-31")))
+    fixes.install(rules, steps.register())
     fixes.dry_run()
     kit.ask_when_in(
         "nerys",
