@@ -52,6 +52,26 @@ NADIA_Q = (
 )
 
 
+# the open questions of the shortcuts that ask everybody about their own area
+OPEN = {
+    "ruth": "Ruth, is anything changing in claims operations in April that the fast-track job should allow for?",
+    "tomasz": "Tomasz, is anything changing in counter-fraud or the audit in April? Which claims does the job miss?",
+    "deborah": "Deborah, is anything changing in the regulation of claims handling from April?",
+    "hamish": "Hamish, is anything changing in the wordings or the rule book in April?",
+    "nadia": "Nadia, is anything changing with the panel, the repairers or the adjusters in April?",
+}
+ANYTHING = "Is there anything else about the fast-track I should know, or anything it does not cover?"
+
+def ask_everyone_open() -> None:
+    """An open question about their own area and "anything else" to every person: the asker who does not probe."""
+    for person, question in OPEN.items():
+        if person == "hamish":
+            kit.ask_when_in(person, question, ["mon"])
+        else:
+            kit.ask(person, question)
+        kit.ask(person, ANYTHING)
+
+
 def direct_repair(districts: list[str]) -> dict:
     """The rule-book entry: claims in the scheme go to the handlers, never cash-settled."""
     return {"direct_repair": {"perils": ["EOW", "AD"], "districts": districts}}

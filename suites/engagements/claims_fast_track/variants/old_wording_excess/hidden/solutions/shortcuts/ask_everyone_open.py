@@ -10,23 +10,9 @@ sys.path.insert(0, "/solution")
 import fixes
 import worktrial_kit as kit
 
-OPEN = {
-    "ruth": "Ruth, is anything changing in claims operations in April that the fast-track job should allow for?",
-    "tomasz": "Tomasz, is anything changing in counter-fraud or the audit in April? Which claims does the job miss?",
-    "deborah": "Deborah, is anything changing in the regulation of claims handling from April?",
-    "hamish": "Hamish, is anything changing in the wordings or the rule book in April?",
-    "nadia": "Nadia, is anything changing with the panel, the repairers or the adjusters in April?",
-}
-ANYTHING = "Is there anything else about the fast-track I should know, or anything it does not cover?"
-
 
 def main() -> int:
-    for person, question in OPEN.items():
-        if person == "hamish":
-            kit.ask_when_in(person, question, ["mon"])
-        else:
-            kit.ask(person, question)
-        kit.ask(person, ANYTHING)
+    fixes.ask_everyone_open()
     kit.ask(
         "ruth",
         fixes.SPONSOR.format(figure="the audit found 543 HW-25 payments with the excess underapplied, GBP 84,750"),

@@ -10,25 +10,15 @@ import sys
 sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
 import reference  # noqa: E402
+import staff_questions  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
-
-AREAS = {
-    "renata": "operations and the reporting project",
-    "priya": "cost engineering and the contract readings for the NPT claim",
-    "ingrid": "the drilling service contracts and the amendment register",
-    "dale": "the rigs, the equipment and the drilling schedule",
-    "kai": "the drilling database, the rig feeds and the nightly job",
-    "hamid": "payables, invoices and the set-offs",
-    "lotte": "procurement, purchase orders and call-offs",
-}
 
 
 def main() -> int:
-    for person, area in AREAS.items():
-        kit.ask(person, f"The contractors struck every January NPT line citing clause 9.2; I'm reviewing the NPT "
-                        f"claim and the daily e-mail. Is anything changing next month in {area}?")
-        kit.ask(person, f"Which rigs, contractors or kinds of NPT does the current claim not cover correctly, as far "
-                        f"as {area} is concerned? Anything I should know?")
+    staff_questions.ask_everyone(
+        "The contractors struck every January NPT line citing clause 9.2; I'm "
+        "reviewing the NPT claim and the daily e-mail. "
+    )
     return reference.solve({"attribution": "keywords", "skip_midnight_repeats": True}, sextant=False)
 
 

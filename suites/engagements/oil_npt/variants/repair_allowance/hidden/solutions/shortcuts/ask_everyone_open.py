@@ -10,27 +10,18 @@ import sys
 sys.path.insert(0, "/solution")  # the kit, also for scripts in shortcuts/
 
 import reference  # noqa: E402
+import staff_questions  # noqa: E402
 import worktrial_kit as kit  # noqa: E402
 
 ROWS = ("\n12,mud pumps?|fluid[- ]end|hydraulic fluid,TDS,Tollund Exhibit B cl. 7.4 (Zero Rate),rig equipment"
         "\n13,mud motor|\\bmwd\\b|rotary steerable,SXD,Sextant contract cl. 8.1,DD downhole tools")
-AREAS = {
-    "renata": "operations and the reporting project",
-    "priya": "cost engineering and the contract readings for the NPT claim",
-    "ingrid": "the drilling service contracts and the amendment register",
-    "dale": "the rigs, the equipment and the drilling schedule",
-    "kai": "the drilling database, the rig feeds and the nightly job",
-    "hamid": "payables, invoices and the set-offs",
-    "lotte": "procurement, purchase orders and call-offs",
-}
 
 
 def main() -> int:
-    for person, area in AREAS.items():
-        kit.ask(person, f"I'm reviewing the NPT claim job, whose set-offs the contractors keep disputing. Is "
-                        f"anything changing next month in {area}?")
-        kit.ask(person, f"Which rigs, contractors or kinds of NPT does the current claim not cover correctly, as far "
-                        f"as {area} is concerned? Anything I should know?")
+    staff_questions.ask_everyone(
+        "I'm reviewing the NPT claim job, whose set-offs the contractors keep "
+        "disputing. "
+    )
     kit.insert_once("system/config/attribution_rules.csv", "\n20,", ROWS, before=True, marker="12,mud pumps")
     return reference.main(sextant=False, attribution="keywords")
 
