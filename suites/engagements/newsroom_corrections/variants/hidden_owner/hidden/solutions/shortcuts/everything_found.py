@@ -13,24 +13,12 @@ import sys
 sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
 import fixes
+import playtest_steps
 import worktrial_kit as kit
 
 
 def main() -> int:
-    kit.ask("helen", fixes.HARM.format(n=78, nsc=57, gbp="650,000"))
-    kit.ask(
-        "marcus",
-        "Marcus, legal complaints on syndicated stories cost us far more than the others even when Legal handled "
-        "them in time: 74 of them since January ended in claims that included the partner titles' republished "
-        "copies. Why do the partners' copies stay up?",
-    )
-    kit.ask(
-        "priya",
-        "Priya, complaints about court reports (stories in the COURTS section) never reached the legal desk: "
-        "the job closed them or sent them to the news desk, and 78 of them ended in legal claims or warnings "
-        "from the court since January. What is the rule for complaints about court copy?",
-    )
-    kit.ask("tom", "Tom, has anything changed in how the subs flag errors in published stories since February?")
+    playtest_steps.ask_playtest_round()
     fixes.careful(add={"channels.staff": ["CMSFLAG"]}, legal_sections={"COURTS": 3}, hold_legal_on_syndicated=True)
     fixes.dry_run()
     kit.ask(

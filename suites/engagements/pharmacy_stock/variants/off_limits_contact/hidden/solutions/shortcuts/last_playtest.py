@@ -12,6 +12,7 @@ import sys
 sys.path.insert(0, "/solution")  # the kit and fixes.py, also for scripts in shortcuts/
 
 import fixes
+import playtest_steps
 import worktrial_kit as kit
 
 HDU = {"pip/taz": 8, "midazolam": 6, "morphine": 4, "salbutamol": 3, "clarithromycin": 2, "co-amoxiclav": 1,
@@ -19,24 +20,7 @@ HDU = {"pip/taz": 8, "midazolam": 6, "morphine": 4, "salbutamol": 3, "clarithrom
 
 
 def main() -> int:
-    kit.ask(
-        "fiona",
-        "Fiona, the stock-outs come from what the par review is fed, not from par levels that are too low: lines "
-        "whose product code changed when they moved to Medway lost their usage history, and Medway's deliveries "
-        "take longer than the rules assume. In February that cost us GBP 23,700 in emergency purchases, "
-        "couriers and write-offs. May I fix the par review job itself?",
-    )
-    kit.ask(
-        "priya",
-        "Priya, Medway's lines keep running out at the store: 143 emergency purchases of Medway products in "
-        "February, although the rules give them 2 days to deliver. Are their deliveries taking longer?",
-    )
-    kit.ask(
-        "sunil",
-        "Sunil, salbutamol use on Ward 7 rose from 7.1 packs a day in December to 11.0 in February - up 55 % - "
-        "and on Ward 9 it has doubled. Is this the respiratory surge, and what should we plan on for March?",
-    )
-    kit.ask("bev", "Bev, is anything changing on the wards next month that the par review should know about?")
+    playtest_steps.ask_first_round()
     kit.ask("anjali", "Anjali, are any of the wards' medicines going to be in short supply over the next month?")
     kit.ask("morag", "Morag, is anything changing on the children's ward over the next month?")
     fixes.install(
